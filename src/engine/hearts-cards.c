@@ -1,0 +1,153 @@
+/* hearts-cards.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "hearts-cards.h"
+
+static const char rank_letters[] = "23456789TJQKA";
+static const char suit_letters[] = "CDSH";
+
+/* Every name is two letters and a NUL, so the table is the string storage. */
+static const char card_names[64][3] = {
+#define ROW(s) \
+  { '2', s, 0 }, { '3', s, 0 }, { '4', s, 0 }, { '5', s, 0 }, { '6', s, 0 }, \
+  { '7', s, 0 }, { '8', s, 0 }, { '9', s, 0 }, { 'T', s, 0 }, { 'J', s, 0 }, \
+  { 'Q', s, 0 }, { 'K', s, 0 }, { 'A', s, 0 }, { 0 }, { 0 }, { 0 }
+  ROW ('C'), ROW ('D'), ROW ('S'), ROW ('H')
+#undef ROW
+};
+
+gboolean
+hearts_card_is_valid (HeartsCard card)
+{
+  return card < 64 && HEARTS_CARD_RANK (card) < HEARTS_N_RANKS;
+}
+
+const char *
+hearts_card_to_string (HeartsCard card)
+{
+  if (!hearts_card_is_valid (card))
+    return "??";
+  return card_names[card];
+}
+
+gboolean
+hearts_card_from_string (const char *text,
+                         HeartsCard *card)
+{
+  const char *r, *s;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  if (text == NULL || text[0] == '\0' || text[1] == '\0' || text[2] != '\0')
+    return FALSE;
+
+  r = strchr (rank_letters, g_ascii_toupper (text[0]));
+  s = strchr (suit_letters, g_ascii_toupper (text[1]));
+  if (r == NULL || s == NULL || *r == '\0' || *s == '\0')
+    return FALSE;
+
+  *card = HEARTS_CARD (s - suit_letters, r - rank_letters);
+  return TRUE;
+}
+
+char *
+hearts_cards_to_string (HeartsCards cards)
+{
+  GString *out = g_string_sized_new (3 * hearts_cards_count (cards) + 1);
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, cards)
+    {
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, card_names[card]);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+hearts_cards_from_string (const char  *text,
+                          HeartsCards *cards)
+{
+  HeartsCards set = 0;
+  const char *p = text;
+
+  g_return_val_if_fail (cards != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+
+  while (*p != '\0')
+    {
+      char name[3];
+      HeartsCard card;
+
+      if (g_ascii_isspace (*p) || *p == ',')
+        {
+          p++;
+          continue;
+        }
+
+      if (p[1] == '\0' || !(p[2] == '\0' || g_ascii_isspace (p[2]) || p[2] == ','))
+        return FALSE;
+
+      name[0] = p[0];
+      name[1] = p[1];
+      name[2] = '\0';
+      if (!hearts_card_from_string (name, &card) || hearts_cards_has (set, card))
+        return FALSE;
+
+      set |= HEARTS_CARD_BIT (card);
+      p += 2;
+    }
+
+  *cards = set;
+  return TRUE;
+}
+
+char *
+hearts_card_get_name (HeartsCard card)
+{
+  /* Whole phrases, so that translators can order and inflect them. */
+  static const char *names[HEARTS_N_SUITS][HEARTS_N_RANKS] = {
+    { N_("Two of Clubs"), N_("Three of Clubs"), N_("Four of Clubs"), N_("Five of Clubs"),
+      N_("Six of Clubs"), N_("Seven of Clubs"), N_("Eight of Clubs"), N_("Nine of Clubs"),
+      N_("Ten of Clubs"), N_("Jack of Clubs"), N_("Queen of Clubs"), N_("King of Clubs"),
+      N_("Ace of Clubs") },
+    { N_("Two of Diamonds"), N_("Three of Diamonds"), N_("Four of Diamonds"),
+      N_("Five of Diamonds"), N_("Six of Diamonds"), N_("Seven of Diamonds"),
+      N_("Eight of Diamonds"), N_("Nine of Diamonds"), N_("Ten of Diamonds"),
+      N_("Jack of Diamonds"), N_("Queen of Diamonds"), N_("King of Diamonds"),
+      N_("Ace of Diamonds") },
+    { N_("Two of Spades"), N_("Three of Spades"), N_("Four of Spades"), N_("Five of Spades"),
+      N_("Six of Spades"), N_("Seven of Spades"), N_("Eight of Spades"), N_("Nine of Spades"),
+      N_("Ten of Spades"), N_("Jack of Spades"), N_("Queen of Spades"), N_("King of Spades"),
+      N_("Ace of Spades") },
+    { N_("Two of Hearts"), N_("Three of Hearts"), N_("Four of Hearts"), N_("Five of Hearts"),
+      N_("Six of Hearts"), N_("Seven of Hearts"), N_("Eight of Hearts"), N_("Nine of Hearts"),
+      N_("Ten of Hearts"), N_("Jack of Hearts"), N_("Queen of Hearts"), N_("King of Hearts"),
+      N_("Ace of Hearts") },
+  };
+
+  if (!hearts_card_is_valid (card))
+    return g_strdup ("?");
+
+  return g_strdup (g_dgettext (GETTEXT_PACKAGE,
+                               names[HEARTS_CARD_SUIT (card)][HEARTS_CARD_RANK (card)]));
+}
+
+const char *
+hearts_suit_get_symbol (HeartsSuit suit)
+{
+  static const char *symbols[] = { "♣", "♦", "♠", "♥" };
+
+  g_return_val_if_fail (suit < HEARTS_N_SUITS, "?");
+  return symbols[suit];
+}

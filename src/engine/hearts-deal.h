@@ -1,0 +1,160 @@
+/* hearts-deal.h: one deal (hand) of Hearts: the pass, the tricks, the points
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "hearts-rules.h"
+#include "hearts-rng.h"
+
+G_BEGIN_DECLS
+
+#define HEARTS_MAX_TRICKS 17
+
+/* Why a pass or a play was refused; the UI turns each into a sentence. */
+typedef enum
+{
+  HEARTS_REFUSAL_NONE,
+  HEARTS_REFUSAL_WRONG_PHASE,
+  HEARTS_REFUSAL_NOT_YOUR_TURN,
+  HEARTS_REFUSAL_NOT_IN_HAND,
+  HEARTS_REFUSAL_MUST_FOLLOW_SUIT,
+  HEARTS_REFUSAL_HEARTS_NOT_BROKEN,
+  HEARTS_REFUSAL_NO_POINTS_FIRST_TRICK,
+  HEARTS_REFUSAL_NO_HEARTS_FIRST_TRICK,
+  HEARTS_REFUSAL_MUST_LEAD_OPENING_CARD,
+  HEARTS_REFUSAL_MUST_LEAD_CLUB,
+  HEARTS_REFUSAL_PASS_COUNT,
+  HEARTS_REFUSAL_ALREADY_PASSED,
+  HEARTS_N_REFUSALS
+} HeartsRefusal;
+
+typedef enum
+{
+  HEARTS_DEAL_PASSING,
+  HEARTS_DEAL_PLAYING,
+  HEARTS_DEAL_DONE,
+} HeartsDealPhase;
+
+/* Plain data, copied by value by the AI: no pointers inside. Seats are numbered
+ * clockwise, so the player on a seat's left is seat + 1. */
+typedef struct
+{
+  guint8      n_players;
+  guint8      hand_size;
+  guint8      dealer;
+  guint8      pass;            /* HeartsPassDirection */
+  guint8      phase;           /* HeartsDealPhase */
+  guint8      passed;          /* bit per seat that has passed */
+  guint8      received;        /* bit per seat that has picked up its pass */
+  guint8      leader;          /* of the current trick */
+  guint8      trick_len;       /* cards on the current trick */
+  guint8      n_plays;         /* cards played in the whole deal */
+  guint8      hearts_broken;
+  guint8      tricks_won[HEARTS_MAX_PLAYERS];
+  HeartsCards dealt[HEARTS_MAX_PLAYERS];
+  HeartsCards hands[HEARTS_MAX_PLAYERS];
+  HeartsCards passes[HEARTS_MAX_PLAYERS];
+  HeartsCards taken[HEARTS_MAX_PLAYERS];
+  HeartsCards played;
+  HeartsCard  plays[52];       /* every card in order of play */
+  guint8      trick_leaders[HEARTS_MAX_TRICKS];
+} HeartsDeal;
+
+/* The deal's own outcome, before the game's totals are taken into account. */
+typedef struct
+{
+  gint   points[HEARTS_MAX_PLAYERS];
+  gint8  shooter;             /* seat that shot the moon, or -1 */
+} HeartsDealScore;
+
+/* Dealing. hearts_deal_shuffle deals singly, clockwise from the dealer's left. */
+void          hearts_deal_shuffle          (HeartsDeal        *deal,
+                                            const HeartsRules *rules,
+                                            guint              dealer,
+                                            guint              hand_index,
+                                            HeartsRng         *rng);
+/* Deals the given hands (tests, replay); FALSE unless they split the deck evenly. */
+gboolean      hearts_deal_init             (HeartsDeal        *deal,
+                                            const HeartsRules *rules,
+                                            guint              dealer,
+                                            HeartsPassDirection pass,
+                                            const HeartsCards *hands);
+/* Each player draws; the highest rank deals, tied players draw again. @draws, if
+ * not NULL, gets the deciding round (HEARTS_NO_CARD for seats that did not draw). */
+guint         hearts_draw_first_dealer     (const HeartsRules *rules,
+                                            HeartsRng         *rng,
+                                            HeartsCard        *draws);
+
+/* Uniformly one card of @cards, which must not be empty. */
+HeartsCard    hearts_cards_pick_random     (HeartsCards        cards,
+                                            HeartsRng         *rng);
+
+/* Passing. */
+HeartsRefusal hearts_deal_check_pass       (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            guint              seat,
+                                            HeartsCards        cards);
+HeartsRefusal hearts_deal_pass             (HeartsDeal        *deal,
+                                            const HeartsRules *rules,
+                                            guint              seat,
+                                            HeartsCards        cards);
+/* What @seat has picked up (nothing until both it and its passer have passed). */
+HeartsCards   hearts_deal_get_received     (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            guint              seat);
+
+/* Playing. */
+guint         hearts_deal_get_current_player (const HeartsDeal *deal);
+guint         hearts_deal_get_trick_index  (const HeartsDeal  *deal);
+HeartsCards   hearts_deal_get_legal        (const HeartsDeal  *deal,
+                                            const HeartsRules *rules);
+HeartsRefusal hearts_deal_check_play       (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            guint              seat,
+                                            HeartsCard         card);
+HeartsRefusal hearts_deal_play             (HeartsDeal        *deal,
+                                            const HeartsRules *rules,
+                                            guint              seat,
+                                            HeartsCard         card);
+/* For the AI and the simulator: @card must be legal. Returns the trick's winner when
+ * the card completes a trick, else -1. */
+gint          hearts_deal_play_unchecked   (HeartsDeal        *deal,
+                                            const HeartsRules *rules,
+                                            HeartsCard         card);
+/* The seat that played the @index-th card of the deal. */
+guint         hearts_deal_get_play_seat    (const HeartsDeal  *deal,
+                                            guint              index);
+/* The cards of trick @trick in order of play; returns how many. */
+guint         hearts_deal_get_trick        (const HeartsDeal  *deal,
+                                            guint              trick,
+                                            HeartsCard        *cards);
+gint          hearts_deal_get_trick_winner (const HeartsDeal  *deal,
+                                            guint              trick);
+gboolean      hearts_deal_is_done          (const HeartsDeal  *deal);
+
+/* Scoring. @totals (may be NULL) are the game totals before this deal: the
+ * "shooter chooses" moon rule needs them. */
+void          hearts_deal_score            (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            const gint        *totals,
+                                            HeartsDealScore   *score);
+gint          hearts_cards_points          (HeartsCards        cards,
+                                            const HeartsRules *rules);
+
+/* The game around the deals. */
+gboolean      hearts_rules_game_is_over          (const HeartsRules *rules,
+                                            const gint        *totals,
+                                            guint              deals_played);
+/* Bit per seat with the lowest total: ties are shared wins. */
+guint         hearts_rules_get_winners      (const HeartsRules *rules,
+                                            const gint        *totals);
+
+const char   *hearts_refusal_to_id         (HeartsRefusal      refusal);
+/* "You must follow suit", translated. */
+const char   *hearts_refusal_get_message   (HeartsRefusal      refusal);
+/* The same, naming the opening card of these rules: "You must lead the 2♣". */
+char         *hearts_refusal_format        (HeartsRefusal      refusal,
+                                            const HeartsRules *rules);
+
+G_END_DECLS

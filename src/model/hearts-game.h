@@ -1,0 +1,133 @@
+/* hearts-game.h: one game of Hearts as a GObject a view can follow
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "hearts-ai.h"
+#include "hearts-engine.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  HEARTS_PHASE_PASSING,
+  HEARTS_PHASE_PLAYING,
+  HEARTS_PHASE_HAND_OVER,   /* the score sheet is up; hearts_game_next_hand() deals on */
+  HEARTS_PHASE_GAME_OVER,
+} HeartsPhase;
+
+/* One finished hand on the score sheet. */
+typedef struct
+{
+  gint points[HEARTS_MAX_PLAYERS];
+  gint totals[HEARTS_MAX_PLAYERS];
+  gint shooter;             /* -1 when nobody shot the moon */
+} HeartsHandResult;
+
+#define HEARTS_TYPE_GAME (hearts_game_get_type ())
+
+G_DECLARE_FINAL_TYPE (HeartsGame, hearts_game, HEARTS, GAME, GObject)
+
+#define HEARTS_GAME_ERROR (hearts_game_error_quark ())
+GQuark hearts_game_error_quark (void);
+
+/* Seat 0 is the human by default; the others are computers at @level. */
+HeartsGame          *hearts_game_new                 (const HeartsRules   *rules,
+                                                      guint64              seed);
+
+const HeartsRules   *hearts_game_get_rules           (HeartsGame          *self);
+guint                hearts_game_get_n_players       (HeartsGame          *self);
+guint64              hearts_game_get_seed            (HeartsGame          *self);
+HeartsPhase          hearts_game_get_phase           (HeartsGame          *self);
+/* The seat to play, or -1 while passing or between hands. */
+gint                 hearts_game_get_current_player  (HeartsGame          *self);
+guint                hearts_game_get_hand_index      (HeartsGame          *self);
+HeartsPassDirection  hearts_game_get_pass_direction  (HeartsGame          *self);
+gboolean             hearts_game_get_hearts_broken   (HeartsGame          *self);
+const HeartsDeal    *hearts_game_get_deal            (HeartsGame          *self);
+HeartsCards          hearts_game_get_hand            (HeartsGame          *self,
+                                                      guint                seat);
+/* Cards a seat may play now (empty when it is not that seat's turn). */
+HeartsCards          hearts_game_get_legal           (HeartsGame          *self,
+                                                      guint                seat);
+HeartsCards          hearts_game_get_received        (HeartsGame          *self,
+                                                      guint                seat);
+gboolean             hearts_game_has_passed          (HeartsGame          *self,
+                                                      guint                seat);
+/* The trick on the table in order of play, and who led it. */
+guint                hearts_game_get_trick           (HeartsGame          *self,
+                                                      HeartsCard          *cards,
+                                                      guint               *leader);
+guint                hearts_game_get_tricks_won      (HeartsGame          *self,
+                                                      guint                seat);
+/* Points taken in the hand in progress (before any moon adjustment). */
+gint                 hearts_game_get_hand_points     (HeartsGame          *self,
+                                                      guint                seat);
+gint                 hearts_game_get_total           (HeartsGame          *self,
+                                                      guint                seat);
+guint                hearts_game_get_n_results       (HeartsGame          *self);
+const HeartsHandResult *hearts_game_get_result       (HeartsGame          *self,
+                                                      guint                hand);
+/* Bit per winning seat once the game is over, else 0. */
+guint                hearts_game_get_winners         (HeartsGame          *self);
+
+/* Seats */
+gboolean             hearts_game_seat_is_human       (HeartsGame          *self,
+                                                      guint                seat);
+void                 hearts_game_set_seat_human      (HeartsGame          *self,
+                                                      guint                seat);
+/* A computer seat at one of our levels. */
+void                 hearts_game_set_seat_level      (HeartsGame          *self,
+                                                      guint                seat,
+                                                      HeartsAiLevel        level);
+HeartsAiLevel        hearts_game_get_seat_level      (HeartsGame          *self,
+                                                      guint                seat);
+/* A computer seat played by @ai (transfer full), e.g. an external engine. */
+void                 hearts_game_set_seat_ai         (HeartsGame          *self,
+                                                      guint                seat,
+                                                      HeartsAi            *ai);
+/* Whether the game is waiting for a computer seat to move. */
+gboolean             hearts_game_computer_to_move    (HeartsGame          *self);
+/* Whether a human seat may act (pass or play) now. */
+gboolean             hearts_game_human_to_move       (HeartsGame          *self);
+
+/* Moves. On refusal, @refusal says why and nothing changes. */
+gboolean             hearts_game_pass                (HeartsGame          *self,
+                                                      guint                seat,
+                                                      HeartsCards          cards,
+                                                      HeartsRefusal       *refusal);
+gboolean             hearts_game_play                (HeartsGame          *self,
+                                                      guint                seat,
+                                                      HeartsCard           card,
+                                                      HeartsRefusal       *refusal);
+/* From HAND_OVER: deal the next hand. */
+void                 hearts_game_next_hand           (HeartsGame          *self);
+
+/* One computer move (a pass or a play), worked out in a thread and applied on the
+ * thread-default main context when it completes. */
+void                 hearts_game_computer_move_async (HeartsGame          *self,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+gboolean             hearts_game_computer_move_finish(HeartsGame          *self,
+                                                      GAsyncResult        *result,
+                                                      GError             **error);
+/* The same, on the calling thread: for tests and tools. FALSE if no computer is to move. */
+gboolean             hearts_game_computer_move       (HeartsGame          *self);
+
+/* Undo back to the start of the hand: each step takes back the last human move and
+ * the computer moves after it. */
+gboolean             hearts_game_can_undo            (HeartsGame          *self);
+gboolean             hearts_game_undo                (HeartsGame          *self);
+
+/* The whole state, exactly (not the undo history). */
+GVariant            *hearts_game_serialize           (HeartsGame          *self);
+HeartsGame          *hearts_game_deserialize         (GVariant            *state,
+                                                      GError             **error);
+/* The game so far as a record hearts_record_replay() accepts. */
+char                *hearts_game_get_record          (HeartsGame          *self);
+
+G_END_DECLS
