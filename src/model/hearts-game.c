@@ -920,6 +920,74 @@ hearts_game_computer_move_finish (HeartsGame    *self,
   return apply_computer_move (self, move);
 }
 
+/* Hints */
+
+static void
+hint_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  ComputerMove *move = task_data;
+  g_autoptr(HeartsAi) ai = hearts_ai_new (HEARTS_AI_HARD, move->serial);
+
+  move->ai = ai;
+  think (move);
+  move->ai = NULL;
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+hearts_game_hint_async (HeartsGame          *self,
+                        guint                seat,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ComputerMove *move;
+  gboolean may_move;
+
+  g_return_if_fail (HEARTS_IS_GAME (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hearts_game_hint_async);
+
+  may_move = seat < self->rules.n_players &&
+             ((self->phase == HEARTS_PHASE_PASSING && !hearts_game_has_passed (self, seat)) ||
+              hearts_game_get_current_player (self) == (gint) seat);
+  if (!may_move)
+    {
+      g_task_return_new_error (task, HEARTS_GAME_ERROR, 0, "That seat has no move to make now");
+      return;
+    }
+
+  move = g_new0 (ComputerMove, 1);
+  prepare_move (self, seat, move);
+  move->ai = NULL;
+  g_task_set_task_data (task, move, g_free);
+  g_task_run_in_thread (task, hint_thread);
+}
+
+HeartsCards
+hearts_game_hint_finish (HeartsGame    *self,
+                         GAsyncResult  *result,
+                         GError       **error)
+{
+  ComputerMove *move;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), 0);
+
+  if (!g_task_propagate_boolean (G_TASK (result), &local))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return 0;
+    }
+  move = g_task_get_task_data (G_TASK (result));
+  return move->passing ? move->pass : HEARTS_CARD_BIT (move->card);
+}
+
 /* Undo */
 
 gboolean

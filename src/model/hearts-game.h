@@ -118,6 +118,17 @@ gboolean             hearts_game_computer_move_finish(HeartsGame          *self,
 /* The same, on the calling thread: for tests and tools. FALSE if no computer is to move. */
 gboolean             hearts_game_computer_move       (HeartsGame          *self);
 
+/* The move the strongest computer player would make for human @seat now: a play
+ * (one card) or a pass (three cards). Worked out in a thread. */
+void                 hearts_game_hint_async          (HeartsGame          *self,
+                                                      guint                seat,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+HeartsCards          hearts_game_hint_finish         (HeartsGame          *self,
+                                                      GAsyncResult        *result,
+                                                      GError             **error);
+
 /* Undo back to the start of the hand: each step takes back the last human move and
  * the computer moves after it. */
 gboolean             hearts_game_can_undo            (HeartsGame          *self);
