@@ -16,6 +16,7 @@
 #   generate-deck.py --check hearts-deck.svg  exit 1 (with a TAP line) if it differs
 
 import argparse
+import math
 import sys
 
 CARD_W = 240
@@ -49,7 +50,7 @@ INDEX_X = 25      # centre of the corner index column
 INDEX_TOP = 14
 INDEX_H = 52      # height of the rank glyph in the corner
 INDEX_PIP = 34    # height of the suit sign under it
-PIP = 46          # height of a pip on 2 - 10
+PIP = 43          # height of a pip on 2 - 10
 
 FRAME = (50, 22, 140, 292)   # court card frame: x, y, width, height
 
@@ -143,13 +144,13 @@ def glyph_def(name):
     return '<path id="glyph-%s" d="%s"/>' % (name, GLYPHS[name][1])
 
 
-def glyph(name, cx, top, height, color):
+def glyph(name, cx, top, height, color, stroke=GLYPH_STROKE):
     """A rank glyph, centred on cx, its box starting at top."""
     width, _ = GLYPHS[name]
     s = height / 100.0
     return ('<use href="#glyph-%s" transform="translate(%s,%s) scale(%s)" fill="none" '
             'stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>'
-            % (name, num(cx - width * s / 2), num(top), num(s), color, GLYPH_STROKE))
+            % (name, num(cx - width * s / 2), num(top), num(s), color, stroke))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,37 +206,74 @@ def pip_card(suit, n):
 def ace_card(suit):
     cx, cy = CARD_W / 2, CARD_H / 2
     if suit == 'spade':
-        # The ace of spades carries the maker's flourish.
-        return ('<circle cx="%s" cy="%s" r="78" fill="none" stroke="%s" stroke-width="2"/>'
-                '<circle cx="%s" cy="%s" r="71" fill="none" stroke="%s" stroke-width="1"/>'
-                '%s%s' % (num(cx), num(cy), BLACK, num(cx), num(cy), BLACK,
-                          ace_rays(cx, cy), pip(suit, cx, cy + 2, 118)))
+        # The ace of spades carries the maker's flourish: a laurel wreath.
+        return wreath(cx, cy + 4, 84) + pip(suit, cx, cy, 112)
     return pip(suit, cx, cy, 128)
 
 
-def ace_rays(cx, cy):
-    out = []
-    for i in range(24):
-        out.append('<use href="#ray" transform="translate(%s,%s) rotate(%d)"/>'
-                   % (num(cx), num(cy), i * 15))
-    return ''.join(out)
+def wreath(cx, cy, r):
+    """Two laurel branches growing up round a circle from a bow at the bottom."""
+
+    def point(side, deg):
+        # deg runs from 0 at the bottom to 180 at the top, on either side.
+        a = math.radians(90 + side * deg)
+        return cx + r * math.cos(a), cy + r * math.sin(a)
+
+    leaves = []
+    stems = []
+    start, end, steps = 14, 150, 10
+    for side in (-1, 1):
+        x0, y0 = point(side, start)
+        x1, y1 = point(side, end)
+        stems.append('M %s,%s A %s,%s 0 0 %d %s,%s'
+                     % (num(x0), num(y0), num(r), num(r), 1 if side > 0 else 0, num(x1), num(y1)))
+        for i in range(steps):
+            deg = start + 6 + (end - start - 6) * i / (steps - 1.0)
+            px, py = point(side, deg)
+            qx, qy = point(side, deg + 1)
+            growth = math.degrees(math.atan2(qy - py, qx - px))
+            size = 1.0 - 0.4 * i / (steps - 1.0)
+            for k in (-1, 1):
+                leaves.append('<ellipse cx="0" cy="-8" rx="%s" ry="%s" '
+                              'transform="translate(%s,%s) rotate(%s)"/>'
+                              % (num(3.8 * size), num(9 * size), num(px), num(py),
+                                 num(growth + 90 + k * 38)))
+        qx, qy = point(side, end + 1)
+        growth = math.degrees(math.atan2(qy - y1, qx - x1))
+        leaves.append('<ellipse cx="0" cy="-6" rx="3" ry="7" transform="translate(%s,%s) '
+                      'rotate(%s)"/>' % (num(x1), num(y1), num(growth + 90)))
+    bx, by = cx, cy + r
+    bow = ('<path d="M %s,%s c -10,-8 -18,-6 -18,0 c 0,6 8,8 18,0 c 10,-8 18,-6 18,0 '
+           'c 0,6 -8,8 -18,0 Z"/>'
+           '<path d="M %s,%s l -9,13 l 5,1 l 4,-8 l 4,8 l 5,-1 Z"/>'
+           % (num(bx), num(by), num(bx), num(by)))
+    return ('<g fill="%s"><path d="%s" fill="none" stroke="%s" stroke-width="2.2" '
+            'stroke-linecap="round"/>%s%s</g>'
+            % (BLACK, ' '.join(stems), BLACK, ''.join(leaves), bow))
 
 
 # ---------------------------------------------------------------------------------------------
 # Court cards: a double-headed bust in a frame, as on a traditional French deck but drawn
-# in flat colours. Each figure is drawn in the top half of the frame (140 x 146 units, the
-# middle of the card at the bottom edge) and repeated upside down.
+# flat, with a dark outline. Each figure is drawn in the top half of the frame (140 x 146
+# units, the middle of the card along its bottom edge) and repeated upside down.
 
 HALF_W = FRAME[2]
 HALF_H = FRAME[3] / 2
 
-# Robe, trim and accent colours per suit.
+# Per suit: robe, second colour, the king's beard, the queen's and jack's hair. The suits
+# differ so that a glance at the picture tells them apart.
 PALETTES = {
-    'club': (BLUE, GOLD, CRIMSON),
-    'diamond': (CRIMSON, GOLD, BLUE),
-    'heart': (CRIMSON, BLUE, GOLD),
-    'spade': ('#3d3846', CRIMSON, GOLD),
+    'club': (BLUE, CRIMSON, '#865e3c', '#63452c'),
+    'diamond': (CRIMSON, BLUE, '#deddda', '#e5a50a'),
+    'heart': (CRIMSON, GOLD, '#c64600', '#c64600'),
+    'spade': ('#3d3846', CRIMSON, '#77767b', '#241f31'),
 }
+# The queen of spades is the card of the game: she dresses apart.
+QUEEN_OF_SPADES = ('#613583', GOLD, None, '#241f31')
+WHITE = '#ffffff'
+WOOD = '#865e3c'
+ROSE = '#f66151'
+LEAF = '#26a269'
 
 LINE = 'stroke="%s" stroke-width="1.6" stroke-linejoin="round"' % INK
 
@@ -244,136 +282,195 @@ def shape(d, fill, extra=''):
     return '<path d="%s" fill="%s" %s %s/>' % (d, fill, LINE, extra)
 
 
-def face(cx, cy, rx, ry, beard=False, lips=CRIMSON):
+def line(d, width=1.2, color=INK):
+    return ('<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" '
+            'stroke-linejoin="round"/>' % (d, color, num(width)))
+
+
+def dot(cx, cy, r, fill, outline=True):
+    return ('<circle cx="%s" cy="%s" r="%s" fill="%s"%s/>'
+            % (num(cx), num(cy), num(r), fill, (' ' + LINE) if outline else ''))
+
+
+def face(cx, cy, rx, ry, lips=True, lashes=False):
     out = ['<ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="%s" %s/>'
            % (num(cx), num(cy), num(rx), num(ry), SKIN, LINE)]
-    ey = cy - ry * 0.1
-    for dx in (-0.42, 0.42):
-        out.append('<ellipse cx="%s" cy="%s" rx="2.3" ry="1.6" fill="%s"/>'
-                   % (num(cx + dx * rx), num(ey), INK))
-        out.append('<path d="M %s,%s q %s,-3 %s,0" fill="none" stroke="%s" stroke-width="1.2" '
-                   'stroke-linecap="round"/>'
-                   % (num(cx + dx * rx - 4), num(ey - 4.5), num(4), num(8), INK))
-    out.append('<path d="M %s,%s l -2.5,8 l 3.5,0.5" fill="none" stroke="%s" stroke-width="1.2" '
-               'stroke-linecap="round" stroke-linejoin="round"/>'
-               % (num(cx + 0.5), num(ey + 1.5), INK))
-    if not beard:
-        out.append('<path d="M %s,%s q 4,3 8,0 q -4,1.5 -8,0 Z" fill="%s" stroke="%s" '
-                   'stroke-width="1" stroke-linejoin="round"/>'
-                   % (num(cx - 4), num(cy + ry * 0.52), lips, lips))
+    ey = cy - ry * 0.08
+    for side in (-1, 1):
+        ex = cx + side * rx * 0.42
+        out.append('<ellipse cx="%s" cy="%s" rx="2.6" ry="1.9" fill="%s"/>'
+                   % (num(ex), num(ey), INK))
+        out.append(line('M %s,%s q %s,-3.5 %s,-1' % (num(ex - side * 4.5), num(ey - 4),
+                                                       num(side * 5), num(side * 9.5))))
+        if lashes:
+            out.append(line('M %s,%s l %s,-2' % (num(ex + side * 2.6), num(ey - 0.5),
+                                                  num(side * 1.8)), 0.9))
+        # Cheeks.
+        out.append('<circle cx="%s" cy="%s" r="3.6" fill="%s" opacity="0.45"/>'
+                   % (num(cx + side * rx * 0.55), num(cy + ry * 0.28), ROSE))
+    out.append(line('M %s,%s c -1,4 -2.5,6.5 -3.2,8.5 c 1.5,0.8 3,0.8 4.2,0.2'
+                    % (num(cx + 0.5), num(ey + 2))))
+    if lips:
+        out.append('<path d="M %s,%s q 5,-2 10,0 q -5,4 -10,0 Z" fill="%s"/>'
+                   % (num(cx - 5), num(cy + ry * 0.5), CRIMSON))
     return ''.join(out)
 
 
+def hand(cx, cy, angle=0):
+    return ('<ellipse cx="%s" cy="%s" rx="7.5" ry="6" fill="%s" %s transform="rotate(%d %s %s)"/>'
+            % (num(cx), num(cy), SKIN, LINE, angle, num(cx), num(cy)))
+
+
+def ermine(points):
+    return ''.join('<path d="M %s,%s c -1,2 -2,4 -2.2,5.5 l 2.2,-1.4 l 2.2,1.4 '
+                   'c -0.2,-1.5 -1.2,-3.5 -2.2,-5.5 Z" fill="%s"/>' % (num(x), num(y), INK)
+                   for x, y in points)
+
+
+def shield(suit, cx, top, width, height, color):
+    w, h = width / 2, height
+    d = ('M %s,%s L %s,%s L %s,%s C %s,%s %s,%s %s,%s C %s,%s %s,%s %s,%s Z'
+         % (num(cx - w), num(top), num(cx + w), num(top), num(cx + w), num(top + h * 0.45),
+            num(cx + w), num(top + h * 0.75), num(cx + w * 0.4), num(top + h * 0.9),
+            num(cx), num(top + h),
+            num(cx - w * 0.4), num(top + h * 0.9), num(cx - w), num(top + h * 0.75),
+            num(cx - w), num(top + h * 0.45)))
+    return (shape(d, color) +
+            pip(suit, cx, top + h * 0.43, min(width, height) * 0.55))
+
+
 def king(suit):
-    robe, trim, accent = PALETTES[suit]
-    cx = HALF_W / 2
+    robe, second, beard, _ = PALETTES[suit]
     out = []
-    # Sword held upright behind the right shoulder.
-    out.append(shape('M 113,12 L 118,22 L 118,104 L 108,104 L 108,22 Z', SILVER))
-    out.append(shape('M 100,98 L 126,98 L 126,105 L 100,105 Z', GOLD))
-    out.append(shape('M 109.5,105 L 116.5,105 L 116.5,122 L 109.5,122 Z', '#865e3c'))
-    # Hair falling behind the face.
-    out.append(shape('M 48,52 C 44,66 46,84 54,94 L 86,94 C 94,84 96,66 92,52 Z', '#e8e2d6'))
-    # Robe with shoulders, an ermine collar and a panel bearing the suit.
-    out.append(shape('M 4,146 L 4,126 C 4,108 22,98 44,95 L 96,95 C 118,98 136,108 136,126 '
-                     'L 136,146 Z', robe))
-    out.append(shape('M 52,104 L 88,104 L 94,146 L 46,146 Z', accent))
-    out.append(shape('M 20,108 C 36,96 50,93 70,93 C 90,93 104,96 120,108 '
-                     'C 104,116 88,118 70,118 C 52,118 36,116 20,108 Z', '#ffffff'))
-    for x, y in ((34, 106), (50, 111), (70, 113), (90, 111), (106, 106), (60, 100), (80, 100)):
-        out.append('<path d="M %d,%d l -1.6,4 l 1.6,-1.2 l 1.6,1.2 Z" fill="%s"/>' % (x, y - 2, INK))
-    out.append('<circle cx="70" cy="132" r="10.5" fill="#ffffff" %s/>' % LINE)
-    out.append(pip(suit, 70, 132, 14))
-    # Face, beard and moustache.
-    out.append(face(cx, 63, 16, 20, beard=True))
-    out.append(shape('M 54,66 C 55,84 62,96 70,98 C 78,96 85,84 86,66 C 82,75 77,78 70,78 '
-                     'C 63,78 58,75 54,66 Z', '#e8e2d6'))
-    out.append(shape('M 59,76 C 63,71 67,72 70,74 C 73,72 77,71 81,76 C 77,77 73,77 70,76 '
-                     'C 67,77 63,77 59,76 Z', '#e8e2d6'))
+    # Sword, upright in the right hand beside the head.
+    out.append(shape('M 110,6 L 115.5,17 L 115.5,100 L 104.5,100 L 104.5,17 Z', SILVER))
+    out.append(line('M 110,18 L 110,96', 1, '#9a9996'))
+    out.append(shape('M 92,100 L 128,100 L 128,107 L 92,107 Z', GOLD))
+    out.append(dot(92, 103.5, 4, GOLD) + dot(128, 103.5, 4, GOLD))
+    out.append(shape('M 106.5,107 L 113.5,107 L 113.5,122 L 106.5,122 Z', WOOD))
+    # Robe, with a panel down the front.
+    out.append(shape('M 3,146 L 3,124 C 3,108 16,99 34,95 L 56,90 L 84,90 L 106,95 '
+                     'C 124,99 137,108 137,124 L 137,146 Z', robe))
+    out.append(shape('M 57,100 L 83,100 L 90,146 L 50,146 Z', second))
+    for y in (112, 124, 136):
+        out.append('<path d="M 70,%d l 4,5 l -4,5 l -4,-5 Z" fill="%s" %s/>' % (y - 5, GOLD, LINE))
+    # Ermine cape over the shoulders.
+    out.append(shape('M 6,118 C 12,102 28,95 50,90 L 70,106 L 90,90 C 112,95 128,102 134,118 '
+                     'C 120,113 104,114 92,118 L 70,124 L 48,118 C 36,114 20,113 6,118 Z',
+                     WHITE))
+    out.append(ermine([(22, 106), (36, 101), (50, 109), (60, 114), (80, 114), (90, 109),
+                       (104, 101), (118, 106), (31, 111.5), (109, 111.5)]))
+    # The hand on the sword, and a shield bearing the suit in the other.
+    out.append(shape('M 98,146 C 98,132 100,124 104,120 L 118,120 C 122,126 124,136 124,146 Z',
+                     second))
+    out.append(hand(110, 117))
+    out.append(shield(suit, 30, 114, 32, 32, WHITE))
+    # Hair, face, beard, moustache.
+    out.append(shape('M 50,44 C 46,56 47,68 52,76 L 88,76 C 93,68 94,56 90,44 Z', beard))
+    out.append(face(70, 56, 18, 22, lips=False))
+    out.append(shape('M 52,60 C 52,80 60,94 70,98 C 80,94 88,80 88,60 C 84,70 78,73 70,73 '
+                     'C 62,73 56,70 52,60 Z', beard))
+    out.append(shape('M 58,71 C 62,66 67,66 70,69 C 73,66 78,66 82,71 C 78,73 74,73 70,71.5 '
+                     'C 66,73 62,73 58,71 Z', beard))
+    out.append('<path d="M 66.5,76 q 3.5,2 7,0" fill="none" stroke="%s" stroke-width="1.6" '
+               'stroke-linecap="round"/>' % CRIMSON)
     # Crown.
-    out.append(shape('M 51,48 L 50,24 L 60,34 L 70,16 L 80,34 L 90,24 L 89,48 Z', GOLD))
-    out.append(shape('M 50,41 L 90,41 L 89,48 L 51,48 Z', GOLD_DARK))
-    for x, colour in ((58, BLUE), (70, CRIMSON), (82, BLUE)):
-        out.append('<circle cx="%d" cy="44.5" r="2.4" fill="%s"/>' % (x, colour))
-    for x, y in ((50, 24), (70, 16), (90, 24)):
-        out.append('<circle cx="%d" cy="%d" r="3" fill="%s" %s/>' % (x, y, GOLD, LINE))
-    # The suit, small, in the upper corner of the frame.
+    out.append(shape('M 50,40 L 48,16 L 59,27 L 70,8 L 81,27 L 92,16 L 90,40 Z', GOLD))
+    out.append(shape('M 49,32 L 91,32 L 90,41 L 50,41 Z', GOLD_DARK))
+    for x, colour in ((57, BLUE), (70, CRIMSON), (83, BLUE)):
+        out.append(dot(x, 36.5, 2.6, colour, outline=False))
+    for x, y in ((48, 16), (70, 8), (92, 16)):
+        out.append(dot(x, y, 3.2, GOLD))
     out.append(pip(suit, 20, 20, 22))
     return ''.join(out)
 
 
 def queen(suit):
-    robe, trim, accent = PALETTES[suit]
-    cx = HALF_W / 2
-    dark = suit == 'spade'
-    hair = '#63452c' if dark else '#e5a50a'
+    robe, second, _, hair = QUEEN_OF_SPADES if suit == 'spade' else PALETTES[suit]
     out = []
-    # A flower held up on the left.
-    out.append('<path d="M 26,120 C 22,96 24,70 28,46" fill="none" stroke="#26a269" '
-               'stroke-width="3" stroke-linecap="round"/>')
-    out.append(shape('M 27,78 C 16,74 12,66 14,60 C 22,62 27,70 27,78 Z', '#2ec27e'))
-    for a in range(5):
-        out.append('<ellipse cx="28" cy="34" rx="5.5" ry="9" fill="%s" %s '
-                   'transform="rotate(%d 28 43)"/>' % (accent if accent != GOLD else CRIMSON,
-                                                       LINE, a * 72))
-    out.append('<circle cx="28" cy="43" r="4" fill="%s" %s/>' % (GOLD, LINE))
-    # Long hair behind the face.
-    out.append(shape('M 50,50 C 42,70 44,96 36,112 L 104,112 C 96,96 98,70 90,50 '
-                     'C 86,34 54,34 50,50 Z', hair))
-    # Gown with a low neckline, a necklace and the suit on a brooch.
-    out.append(shape('M 10,146 L 10,128 C 10,112 30,104 48,102 L 92,102 C 110,104 130,112 '
-                     '130,128 L 130,146 Z', robe))
-    out.append(shape('M 54,102 C 58,120 82,120 86,102 Z', SKIN))
-    out.append(shape('M 40,124 C 54,132 86,132 100,124 L 102,146 L 38,146 Z', trim))
+    # Long hair, behind everything else.
+    out.append(shape('M 50,40 C 40,60 44,86 34,108 C 50,114 90,114 106,108 C 96,86 100,60 90,40 '
+                     'C 84,26 56,26 50,40 Z', hair))
+    # Gown with a low neckline edged with lace.
+    out.append(shape('M 6,146 L 6,126 C 6,110 24,101 44,98 L 96,98 C 116,101 134,110 134,126 '
+                     'L 134,146 Z', robe))
+    out.append(shape('M 54,98 L 86,98 L 94,146 L 46,146 Z', second))
+    for y in (116, 126, 136):
+        out.append(line('M 62,%d L 78,%d M 62,%d L 78,%d' % (y - 4, y + 4, y + 4, y - 4), 1.4))
+    out.append(shape('M 63,82 L 77,82 L 78,100 L 62,100 Z', SKIN))
+    out.append(shape('M 50,98 C 54,114 86,114 90,98 Z', SKIN))
+    for i in range(9):
+        t = i / 8.0
+        x = 50 + 40 * t
+        y = 98 + 14.5 * (1 - (2 * t - 1) ** 2)
+        out.append(dot(x, y + 1.5, 2.6, WHITE))
+    # Necklace with the suit as a pendant.
     for i in range(7):
         t = i / 6.0
-        x = 57 + 26 * t
-        y = 106 + 8 * (1 - (2 * t - 1) ** 2)
-        out.append('<circle cx="%s" cy="%s" r="1.8" fill="#ffffff" stroke="%s" '
-                   'stroke-width="0.8"/>' % (num(x), num(y), INK))
-    out.append('<circle cx="70" cy="136" r="9.5" fill="#ffffff" %s/>' % LINE)
-    out.append(pip(suit, 70, 136, 12.5))
-    # Neck and face.
-    out.append(shape('M 63,82 L 77,82 L 78,104 L 62,104 Z', SKIN))
-    out.append(face(cx, 64, 15, 19))
-    # Fringe, then a diadem.
-    out.append(shape('M 55,58 C 56,46 63,42 70,44 C 77,42 84,46 85,58 C 80,52 74,50 70,52 '
-                     'C 66,50 60,52 55,58 Z', hair))
-    out.append(shape('M 53,46 L 53,38 C 60,30 80,30 87,38 L 87,46 C 80,41 60,41 53,46 Z', GOLD))
-    for x, y in ((53, 37), (70, 28), (87, 37)):
-        out.append('<circle cx="%d" cy="%d" r="3" fill="%s" %s/>' % (x, y, GOLD, LINE))
-    out.append(pip(suit, 70, 38, 8, color=CRIMSON if SUIT_COLOR[suit] == RED else INK))
-    out.append(pip(suit, 118, 20, 22))
+        out.append(dot(58 + 24 * t, 100 + 7 * (1 - (2 * t - 1) ** 2), 1.5, GOLD, outline=False))
+    out.append(dot(70, 110.5, 4.2, WHITE))
+    out.append(pip(suit, 70, 110.5, 6))
+    # A rose, held up in her right hand.
+    out.append(line('M 36,118 C 32,98 28,72 28,44', 2.6, LEAF))
+    out.append(shape('M 30,78 C 20,76 14,68 15,62 C 24,62 30,70 30,78 Z', '#33d17a'))
+    out.append(shape('M 29,94 C 38,92 44,86 44,80 C 36,80 30,86 29,94 Z', '#33d17a'))
+    out.append(shape('M 12,130 C 12,122 22,116 30,116 L 44,118 C 46,126 44,136 40,146 L 12,146 Z',
+                     robe))
+    for a in range(5):
+        out.append('<ellipse cx="28" cy="33" rx="6" ry="9" fill="%s" %s '
+                   'transform="rotate(%d 28 42)"/>' % (ROSE if robe != CRIMSON else '#f9f06b',
+                                                       LINE, a * 72 + 36))
+    out.append(dot(28, 42, 4.5, CRIMSON if robe != CRIMSON else GOLD_DARK))
+    out.append(hand(36, 116, -30))
+    # Face, fringe and a diadem.
+    out.append(face(70, 58, 16, 20, lashes=True))
+    out.append(shape('M 54,54 C 54,42 62,37 70,39 C 78,37 86,42 86,54 C 80,47 75,45 70,47 '
+                     'C 65,45 60,47 54,54 Z', hair))
+    out.append(shape('M 52,42 L 51,30 L 58,35 L 64,25 L 70,32 L 76,25 L 82,35 L 89,30 L 88,42 '
+                     'C 78,37 62,37 52,42 Z', GOLD))
+    for x, y in ((51, 30), (64, 25), (76, 25), (89, 30)):
+        out.append(dot(x, y, 2.4, GOLD))
+    out.append(pip(suit, 70, 37, 7.5, color=CRIMSON if SUIT_COLOR[suit] == RED else INK))
+    out.append(pip(suit, 120, 20, 22))
     return ''.join(out)
 
 
 def jack(suit):
-    robe, trim, accent = PALETTES[suit]
-    cx = HALF_W / 2
+    robe, second, _, hair = PALETTES[suit]
     out = []
-    # A halberd on the right.
-    out.append('<path d="M 114,130 L 114,22" fill="none" stroke="%s" stroke-width="5" '
-               'stroke-linecap="round"/>' % '#865e3c')
-    out.append(shape('M 114,6 L 119,20 L 114,26 L 109,20 Z', SILVER))
-    out.append(shape('M 114,30 C 124,26 132,30 134,38 C 126,38 120,40 114,44 Z', SILVER))
+    # Halberd, held in the left hand.
+    out.append(shape('M 110,18 L 114,18 L 114,146 L 110,146 Z', WOOD))
+    out.append(shape('M 112,2 L 117,16 L 112,22 L 107,16 Z', SILVER))
+    out.append(shape('M 114,24 C 124,20 134,24 136,34 C 128,34 120,38 114,42 Z', SILVER))
+    out.append(shape('M 110,26 L 100,30 L 110,34 Z', SILVER))
     # Hair to the jaw.
-    out.append(shape('M 52,50 C 46,64 48,80 52,88 L 62,84 L 78,84 L 88,88 C 92,80 94,64 88,50 Z',
-                     '#865e3c'))
-    # Doublet with a collar and a sash holding the suit.
-    out.append(shape('M 8,146 L 8,126 C 8,108 28,98 48,96 L 92,96 C 112,98 132,108 132,126 '
-                     'L 132,146 Z', robe))
-    out.append(shape('M 40,146 L 100,98 L 112,106 L 58,146 Z', trim))
-    out.append(shape('M 50,96 L 90,96 L 84,108 L 70,102 L 56,108 Z', '#ffffff'))
-    out.append('<circle cx="74" cy="126" r="9.5" fill="#ffffff" %s/>' % LINE)
-    out.append(pip(suit, 74, 126, 12.5))
-    out.append(shape('M 63,82 L 77,82 L 77,98 L 63,98 Z', SKIN))
-    out.append(face(cx, 66, 15, 19))
-    # Feathered cap.
-    out.append(shape('M 92,40 C 104,28 116,18 130,14 C 122,24 112,34 98,44 Z', accent))
-    out.append(shape('M 48,52 C 46,36 58,28 72,28 C 88,28 98,38 94,52 C 82,46 60,46 48,52 Z',
-                     accent if accent != GOLD else BLUE))
-    out.append(shape('M 46,52 C 60,44 82,44 96,52 L 95,57 C 82,50 60,50 47,57 Z', trim))
-    out.append(pip(suit, 22, 20, 22))
+    out.append(shape('M 51,46 C 45,60 47,76 52,84 L 88,84 C 93,76 95,60 89,46 Z', hair))
+    # Doublet with slashed sleeves, a sash, and a ruff.
+    out.append(shape('M 5,146 L 5,124 C 5,106 24,98 44,95 L 96,95 C 116,98 135,106 135,124 '
+                     'L 135,146 Z', robe))
+    for x in (16, 26, 114, 124):
+        out.append(line('M %d,%d L %d,146' % (x, 108 if x in (16, 124) else 101, x), 3.2, second))
+    out.append(shape('M 38,146 L 102,100 L 110,110 L 56,146 Z', GOLD))
+    out.append(dot(64, 126, 9.5, WHITE))
+    out.append(pip(suit, 64, 126, 12.5))
+    out.append(shape('M 63,80 L 77,80 L 77,96 L 63,96 Z', SKIN))
+    for i in range(7):
+        x = 52 + i * 6
+        out.append('<ellipse cx="%d" cy="96" rx="4" ry="5.5" fill="%s" %s/>' % (x, WHITE, LINE))
+    out.append(shape('M 104,146 C 102,134 104,126 106,122 L 120,122 C 122,128 122,138 120,146 Z',
+                     second))
+    out.append(hand(112, 119, 10))
+    out.append(face(70, 62, 15, 19, lips=False))
+    out.append('<path d="M 65.5,73.5 q 4.5,2.5 9,0" fill="none" stroke="%s" stroke-width="1.6" '
+               'stroke-linecap="round"/>' % CRIMSON)
+    # Beret with a feather.
+    out.append(shape('M 84,36 C 96,22 110,14 126,12 C 118,22 106,32 92,42 Z', WHITE))
+    out.append(line('M 88,39 C 100,28 112,19 124,14', 1))
+    out.append(shape('M 46,50 C 40,34 56,26 72,26 C 90,26 102,36 94,50 C 80,44 60,44 46,50 Z',
+                     second))
+    out.append(shape('M 45,50 C 60,42 80,42 95,50 L 94,56 C 80,49 60,49 46,56 Z', GOLD))
+    out.append(dot(70, 45.5, 2.6, robe, outline=False))
+    out.append(pip(suit, 20, 20, 22))
     return ''.join(out)
 
 
@@ -398,7 +495,6 @@ def court_card(suit, rank):
 
 
 def court_def(suit, rank):
-    x, y, w, h = FRAME
     return ('<g id="court-%s-%s" clip-path="url(#half-frame)">%s</g>'
             % (rank, suit, COURTS[rank](suit)))
 
@@ -459,26 +555,37 @@ def back_card():
 
 
 def joker_card(color):
-    cx = CARD_W / 2
     other = BLUE if color == RED else CRIMSON
     out = [card_base()]
-    for i, letter in enumerate('JOKER'):
-        out.append(glyph(letter, INDEX_X, 16 + i * 30, 24, color))
-    out[-5:] = ['<g>%s</g><g transform="rotate(180 %s %s)">%s</g>'
-                % (''.join(out[-5:]), num(CARD_W / 2), num(CARD_H / 2), ''.join(out[-5:]))]
-    # A jester's cap with three bells.
-    out.append(shape('M 60,214 C 62,170 50,130 30,112 C 62,110 90,130 104,160 '
-                     'C 104,120 112,92 120,72 C 128,92 136,120 136,160 C 150,130 178,110 210,112 '
-                     'C 190,130 178,170 180,214 Z', color))
-    out.append(shape('M 104,160 C 110,178 130,178 136,160 C 140,180 150,200 180,214 L 60,214 '
-                     'C 90,200 100,180 104,160 Z', other))
-    out.append(shape('M 56,210 L 184,210 L 184,232 L 56,232 Z', GOLD))
-    for x, y in ((30, 112), (120, 72), (210, 112)):
-        out.append('<circle cx="%d" cy="%d" r="9" fill="%s" %s/>' % (x, y, GOLD, LINE))
-    for x in range(70, 180, 16):
-        out.append('<circle cx="%d" cy="221" r="3" fill="%s"/>' % (x, other))
-    out.append(face(cx, 262, 22, 26))
-    out.append(shape('M 98,240 C 104,232 136,232 142,240 L 142,234 L 98,234 Z', color))
+    letters = ''.join(glyph(letter, INDEX_X, 16 + i * 31, 25, color, stroke=17)
+                      for i, letter in enumerate('JOKER'))
+    out.append('<g>%s</g><g transform="rotate(180 %s %s)">%s</g>'
+               % (letters, num(CARD_W / 2), num(CARD_H / 2), letters))
+    # A jester: cap with three bells, face, ruff.
+    jester = []
+    jester.append(shape('M 64,150 C 62,120 46,96 26,86 C 54,80 82,92 98,116 '
+                        'C 98,88 108,62 120,46 C 132,62 142,88 142,116 C 158,92 186,80 214,86 '
+                        'C 194,96 178,120 176,150 Z', color))
+    jester.append(shape('M 98,116 C 106,132 134,132 142,116 C 146,132 158,144 176,150 L 64,150 '
+                        'C 82,144 94,132 98,116 Z', other))
+    for x, y in ((26, 86), (120, 46), (214, 86)):
+        jester.append(dot(x, y, 8, GOLD))
+        jester.append(line('M %d,%d l 0,3' % (x, y + 2), 1.6))
+    jester.append(face(120, 190, 30, 36))
+    jester.append(shape('M 62,146 L 178,146 L 178,166 L 62,166 Z', GOLD))
+    for x in range(74, 170, 16):
+        jester.append('<path d="M %d,156 l 4,-5 l 4,5 l -4,5 Z" fill="%s"/>' % (x, other))
+    # A grin, and a ruff of alternating points.
+    jester.append(line('M 104,204 q 16,12 32,0', 2))
+    ruff = []
+    for i in range(9):
+        x = 66 + i * 12
+        ruff.append(shape('M %d,226 L %d,252 L %d,226 Z' % (x, x + 6, x + 12),
+                          color if i % 2 else other))
+    jester.append(''.join(ruff))
+    for i in range(5):
+        jester.append(dot(72 + i * 24, 254, 4.5, GOLD))
+    out.append('<g transform="translate(21.6,46.6) scale(0.82)">%s</g>' % ''.join(jester))
     return ''.join(out)
 
 
@@ -503,7 +610,6 @@ def generate():
         out.append(suit_def(suit) + '\n')
     for name in GLYPHS:
         out.append(glyph_def(name) + '\n')
-    out.append('<path id="ray" d="M -2,-58 L 0,-68 L 2,-58 Z" fill="%s"/>\n' % BLACK)
     out.append('<clipPath id="half-frame"><rect width="%s" height="%s"/></clipPath>\n'
                % (num(HALF_W), num(HALF_H)))
     out.append(back_defs() + '\n')
