@@ -90,6 +90,19 @@ SUIT_PATHS = {
 }
 
 
+def place_path(d, scale, dx, dy):
+    """A suit path scaled and moved, for shapes repeated so often that a <use> each would
+    slow the rendering down. The paths above use absolute M, C, L and Z only."""
+    out = []
+    for token in d.split():
+        if ',' in token:
+            x, y = token.split(',')
+            out.append('%s,%s' % (num(float(x) * scale + dx), num(float(y) * scale + dy)))
+        else:
+            out.append(token)
+    return ' '.join(out)
+
+
 def suit_def(suit):
     return '<path id="suit-%s" d="%s"/>' % (suit, SUIT_PATHS[suit])
 
@@ -273,6 +286,7 @@ QUEEN_OF_SPADES = ('#613583', GOLD, None, '#241f31')
 WHITE = '#ffffff'
 WOOD = '#865e3c'
 ROSE = '#f66151'
+CHEEK = '#f9a590'   # ROSE at 45% over SKIN
 LEAF = '#26a269'
 
 LINE = 'stroke="%s" stroke-width="1.6" stroke-linejoin="round"' % INK
@@ -306,8 +320,9 @@ def face(cx, cy, rx, ry, lips=True, lashes=False):
             out.append(line('M %s,%s l %s,-2' % (num(ex + side * 2.6), num(ey - 0.5),
                                                   num(side * 1.8)), 0.9))
         # Cheeks.
-        out.append('<circle cx="%s" cy="%s" r="3.6" fill="%s" opacity="0.45"/>'
-                   % (num(cx + side * rx * 0.55), num(cy + ry * 0.28), ROSE))
+        # Solid rather than translucent: opacity costs librsvg an offscreen surface.
+        out.append('<circle cx="%s" cy="%s" r="3.6" fill="%s"/>'
+                   % (num(cx + side * rx * 0.55), num(cy + ry * 0.28), CHEEK))
     out.append(line('M %s,%s c -1,4 -2.5,6.5 -3.2,8.5 c 1.5,0.8 3,0.8 4.2,0.2'
                     % (num(cx + 0.5), num(ey + 2))))
     if lips:
@@ -507,9 +522,15 @@ BACK_DARK = '#1a5fb4'
 BACK_LIGHT = '#3584e4'
 
 
+def rounded_rect(x, y, w, h, r):
+    return ('M %s,%s h %s a %s,%s 0 0 1 %s,%s v %s a %s,%s 0 0 1 %s,%s h %s '
+            'a %s,%s 0 0 1 %s,%s v %s a %s,%s 0 0 1 %s,%s Z'
+            % (num(x + r), num(y), num(w - 2 * r), r, r, r, r, num(h - 2 * r), r, r, -r, r,
+               num(-(w - 2 * r)), r, r, -r, -r, num(-(h - 2 * r)), r, r, r, -r))
+
+
 def back_defs():
-    # Explicit shapes rather than a <pattern>: librsvg 2.54 fails to draw some patterns at
-    # some scales, and a texture must never come out blank.
+    # Explicit shapes rather than a <pattern>, which some renderers get wrong at small scales.
     x0, y0, w, h = 12, 12, CARD_W - 24, CARD_H - 24
     tile = 24
     diamonds = []
@@ -525,23 +546,27 @@ def back_defs():
                 diamonds.append('M %s,%s l 10.5,-10.5 l 10.5,10.5 l -10.5,10.5 Z'
                                 % (num(x - 10.5), num(y)))
                 if dx == 0:
-                    hearts.append('<use href="#suit-heart" transform="translate(%s,%s) '
-                                  'scale(0.09)"/>' % (num(x), num(y + 0.5)))
-    return ('<clipPath id="back-clip"><rect x="%d" y="%d" width="%d" height="%d" rx="8"/>'
-            '</clipPath>\n'
-            '<g id="back-lattice">'
+                    hearts.append(place_path(SUIT_PATHS['heart'], 0.09, x, y + 0.5))
+    return ('<g id="back-lattice">'
             '<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>'
             '<path d="%s" fill="%s"/>'
-            '<g fill="%s">%s</g>'
+            '<path d="%s" fill="%s"/>'
+            '<path d="%s %s" fill="%s" fill-rule="evenodd"/>'
             '</g>'
-            % (x0, y0, w, h, x0, y0, w, h, BACK_DARK, ' '.join(diamonds), BACK_BLUE,
-               '#99c1f1', ''.join(hearts)))
+            % (x0, y0, w, h, BACK_DARK, ' '.join(diamonds), BACK_BLUE,
+               ' '.join(hearts), '#99c1f1',
+               # Paper over what sticks out of the inner rounded rectangle: cheaper
+               # than a clip, which renders through an offscreen surface.
+               rounded_rect(1.75, 1.75, CARD_W - 3.5, CARD_H - 3.5, RADIUS - 1.25),
+               rounded_rect(x0, y0, w, h, 8), PAPER))
 
 
 def back_card():
     cx, cy = CARD_W / 2, CARD_H / 2
     return ('%s'
-            '<g clip-path="url(#back-clip)"><use href="#back-lattice"/></g>'
+            '<use href="#back-lattice"/>'
+            '<rect x="1" y="1" width="%d" height="%d" rx="%d" fill="none" stroke="%s" '
+            'stroke-width="1.5"/>'
             '<rect x="18" y="18" width="%d" height="%d" rx="5" fill="none" stroke="#ffffff" '
             'stroke-width="2"/>'
             '<ellipse cx="%s" cy="%s" rx="52" ry="64" fill="%s" stroke="#ffffff" '
@@ -549,7 +574,7 @@ def back_card():
             '<ellipse cx="%s" cy="%s" rx="45" ry="57" fill="none" stroke="#99c1f1" '
             'stroke-width="1.5"/>'
             '%s'
-            % (card_base(), CARD_W - 36, CARD_H - 36,
+            % (card_base(), CARD_W - 2, CARD_H - 2, RADIUS, EDGE, CARD_W - 36, CARD_H - 36,
                num(cx), num(cy), BACK_DARK, num(cx), num(cy),
                pip('heart', cx, cy + 2, 62, color='#ffffff')))
 
