@@ -278,7 +278,7 @@ HALF_H = FRAME[3] / 2
 PALETTES = {
     'club': (BLUE, CRIMSON, '#865e3c', '#63452c'),
     'diamond': (CRIMSON, BLUE, '#deddda', '#e5a50a'),
-    'heart': (CRIMSON, GOLD, '#c64600', '#c64600'),
+    'heart': (CRIMSON, GOLD, '#e66100', '#e66100'),
     'spade': ('#3d3846', CRIMSON, '#77767b', '#241f31'),
 }
 # The queen of spades is the card of the game: she dresses apart.

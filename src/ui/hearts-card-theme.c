@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 #include <librsvg/rsvg.h>
 
