@@ -141,7 +141,7 @@ else
         HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \
         XDG_CACHE_HOME="$home/.cache" XDG_STATE_HOME="$home/.local/state" \
         XDG_DATA_DIRS="$destdir$datadir:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" \
-        GSETTINGS_BACKEND=memory G_DEBUG= GTK_A11Y=none NO_AT_BRIDGE=1 GDK_DEBUG=no-portals \
+        GSETTINGS_BACKEND=memory G_DEBUG= GTK_A11Y=none NO_AT_BRIDGE=1 \
         xvfb-run -a -s "-screen 0 1280x800x24" \
         dbus-run-session -- "$here/run-until-window.sh" -- "$destdir$bindir/hearts" 2>&1)
   rc=$?
