@@ -1182,13 +1182,12 @@ load_state (HeartsGame  *self,
       g_variant_get_child (seats, s, "(by)", &human, &level);
       if (level >= HEARTS_N_AI_LEVELS)
         return bad_state (error, "bad computer level");
+      /* A human seat keeps the level it had as a computer, for the next switch back. */
+      self->levels[s] = level;
       if (human)
         self->human[s] = TRUE;
       else
-        {
-          self->ais[s] = hearts_ai_new (level, seat_seed (self->seed, s));
-          self->levels[s] = level;
-        }
+        self->ais[s] = hearts_ai_new (level, seat_seed (self->seed, s));
     }
 
   results = g_variant_lookup_value (state, "results", G_VARIANT_TYPE ("a(aii)"));
