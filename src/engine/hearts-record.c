@@ -183,6 +183,9 @@ replay_line (Replay   *r,
 
   if (g_strcmp0 (w[0], "first-dealer") == 0)
     {
+      /* A second one would move every later deal to another dealer. */
+      if (r->have_first_dealer)
+        return fail (error, line, "first dealer given twice");
       if (n_words != 2 || !parse_seat (w[1], n, &r->first_dealer))
         return fail (error, line, "bad first dealer");
       r->have_first_dealer = TRUE;
