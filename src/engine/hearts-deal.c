@@ -107,6 +107,17 @@ shuffle (HeartsCard *cards,
     }
 }
 
+guint
+hearts_rules_shuffle_deck (const HeartsRules *rules,
+                           HeartsRng         *rng,
+                           HeartsCard        *cards)
+{
+  guint n = fill_deck (hearts_rules_get_deck (rules), cards);
+
+  shuffle (cards, n, rng);
+  return n;
+}
+
 void
 hearts_deal_shuffle (HeartsDeal        *deal,
                      const HeartsRules *rules,
@@ -116,11 +127,9 @@ hearts_deal_shuffle (HeartsDeal        *deal,
 {
   HeartsCard cards[64];
   HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
-  guint n = fill_deck (hearts_rules_get_deck (rules), cards);
+  guint n = hearts_rules_shuffle_deck (rules, rng, cards);
   guint seat = (dealer + 1) % rules->n_players;
   gboolean ok;
-
-  shuffle (cards, n, rng);
 
   /* Singly and clockwise, beginning with the player on the dealer's left. */
   for (guint i = 0; i < n; i++)

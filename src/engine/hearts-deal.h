@@ -73,7 +73,12 @@ typedef struct
   gint8  shooter;             /* seat that shot the moon, or -1 */
 } HeartsDealScore;
 
-/* Dealing. hearts_deal_shuffle deals singly, clockwise from the dealer's left. */
+/* Dealing. hearts_deal_shuffle shuffles the pack with hearts_rules_shuffle_deck, then
+ * deals it singly, clockwise from the dealer's left. */
+/* The pack of these rules in shuffled order; returns the number of cards. */
+guint         hearts_rules_shuffle_deck    (const HeartsRules *rules,
+                                            HeartsRng         *rng,
+                                            HeartsCard        *cards);
 void          hearts_deal_shuffle          (HeartsDeal        *deal,
                                             const HeartsRules *rules,
                                             guint              dealer,

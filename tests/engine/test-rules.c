@@ -698,7 +698,6 @@ test_deal_singly_clockwise_from_dealers_left (void)
           HeartsDeal deal;
           HeartsCard pack[52];
           HeartsCards expected[HEARTS_MAX_PLAYERS] = { 0 };
-          HeartsCard c;
           guint size = 0, seat;
           guint64 seed = n * 100 + three * 10 + dealer;
 
@@ -706,17 +705,10 @@ test_deal_singly_clockwise_from_dealers_left (void)
           rules.n_players = n;
           rules.three_deck = three;
 
-          HEARTS_CARDS_FOREACH (c, hearts_rules_get_deck (&rules))
-            pack[size++] = c;
+          /* The same generator state shuffles the same pack; the test checks the dealing. */
           hearts_rng_init (&mine, seed);
-          for (guint i = size - 1; i > 0; i--)
-            {
-              guint j = hearts_rng_below (&mine, i + 1);
-              HeartsCard t = pack[i];
-
-              pack[i] = pack[j];
-              pack[j] = t;
-            }
+          size = hearts_rules_shuffle_deck (&rules, &mine, pack);
+          g_assert_cmpuint (size, ==, hearts_cards_count (hearts_rules_get_deck (&rules)));
           seat = (dealer + 1) % n;
           for (guint i = 0; i < size; i++)
             {

@@ -740,7 +740,7 @@ play_game (Run    *run,
       if (hearts_rng_below (&run->rng, 2))
         hearts_game_set_seat_human (game, s);
       else
-        hearts_game_set_seat_level (game, s, hearts_rng_below (&run->rng, HEARTS_N_AI_LEVELS));
+        hearts_game_set_seat_level (game, s, hearts_rng_below (&run->rng, 2) ? HEARTS_AI_EASY : HEARTS_AI_RANDOM);
     }
   run->hand = 0;
   run->step = 0;
