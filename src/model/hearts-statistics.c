@@ -87,7 +87,7 @@ history_from_variant (GVariant           *value,
 static GVariant *
 history_to_variant (const HeartsHistoryEntry *e)
 {
-  return g_variant_new (HISTORY_TYPE, e->date, hearts_preset_to_id (e->preset),
+  return g_variant_new ("(xs@aiu)", e->date, hearts_preset_to_id (e->preset),
                         g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, e->totals,
                                                    e->n_players, sizeof (gint32)),
                         e->winners);
