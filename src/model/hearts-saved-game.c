@@ -138,15 +138,13 @@ hearts_saved_game_from_variant (GVariant      *state,
         !hearts_rules_equal (&preset_rules, hearts_game_get_rules (game)))))
     p = HEARTS_PRESET_CUSTOM;
 
-  if (g_variant_lookup (state, "queens", "u", &q))
-    {
-      guint n_results = hearts_game_get_n_results (game);
-
-      if (q > n_results)
-        return invalid (error, "more Queens of Spades than hands");
-      if (hand_is_scored (game) && taken_queen (game) && q == 0)
-        return invalid (error, "the Queen of Spades of the last hand is not counted");
-    }
+  /* Without a count, the least the game shows: the Q♠ of a hand just scored. */
+  if (!g_variant_lookup (state, "queens", "u", &q))
+    q = hand_is_scored (game) && taken_queen (game) ? 1 : 0;
+  if (q > hearts_game_get_n_results (game))
+    return invalid (error, "more Queens of Spades than hands");
+  if (hand_is_scored (game) && taken_queen (game) && q == 0)
+    return invalid (error, "the Queen of Spades of the last hand is not counted");
 
   if (preset != NULL)
     *preset = p;

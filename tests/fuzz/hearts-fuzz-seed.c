@@ -26,6 +26,15 @@ static const char *variants[] = {
 };
 
 static void
+on_hand_finished_cb (HeartsGame *game,
+                     guint       hand,
+                     guint      *queens)
+{
+  if (hearts_cards_has (hearts_game_get_deal (game)->taken[0], HEARTS_QUEEN_OF_SPADES))
+    (*queens)++;
+}
+
+static void
 write_state (const char *dir,
              guint      *n_written,
              HeartsGame *game,
@@ -61,6 +70,7 @@ main (int   argc,
       HeartsRules rules;
       g_autoptr(HeartsGame) game = NULL;
       guint moves = 0, next_dump = hearts_rng_below (&rng, 30);
+      guint queens = 0;
 
       hearts_rules_init_default (&rules);
       if (!hearts_rules_apply_string (&rules, variants[g % G_N_ELEMENTS (variants)], NULL))
@@ -68,6 +78,7 @@ main (int   argc,
       game = hearts_game_new (&rules, hearts_rng_next (&rng));
       for (guint s = 0; s < rules.n_players; s++)
         hearts_game_set_seat_level (game, s, s == 0 ? HEARTS_AI_RANDOM : 1 + s % 3);
+      g_signal_connect (game, "hand-finished", G_CALLBACK (on_hand_finished_cb), &queens);
       /* The player is human again now and then, so that both kinds of seat are saved. */
       if (g % 2 == 0)
         hearts_game_set_seat_human (game, 0);
@@ -76,13 +87,13 @@ main (int   argc,
         {
           if (moves++ == next_dump)
             {
-              write_state (argv[1], &n_written, game, 0);
+              write_state (argv[1], &n_written, game, queens);
               next_dump = moves + 20 + hearts_rng_below (&rng, 120);
             }
           if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
             {
               if (hearts_rng_below (&rng, 4) == 0)
-                write_state (argv[1], &n_written, game, 0);
+                write_state (argv[1], &n_written, game, queens);
               hearts_game_next_hand (game);
               continue;
             }
