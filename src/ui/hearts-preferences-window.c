@@ -28,6 +28,7 @@ struct _HeartsPreferencesWindow
   /* Game */
   AdwPreferencesGroup  *next_game_group;
   AdwComboRow          *preset_row;
+  GtkLabel             *preset_description;
   AdwComboRow          *players_row;
   AdwComboRow          *three_deck_row;
   AdwComboRow          *pass_cycle_row;
@@ -410,7 +411,7 @@ bind_rows (HeartsPreferencesWindow *self)
 
   /* Game */
   bind_combo (self, "preset", self->preset_row, preset_nicks);
-  g_settings_bind_with_mapping (self->gsettings, "preset", self->preset_row, "subtitle", G_SETTINGS_BIND_GET,
+  g_settings_bind_with_mapping (self->gsettings, "preset", self->preset_description, "label", G_SETTINGS_BIND_GET,
                                 preset_to_description, NULL, NULL, NULL);
   g_settings_bind_with_mapping (self->gsettings, "players", self->players_row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 players_to_position, position_to_players, NULL, NULL);
@@ -567,6 +568,7 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, next_game_group);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_description);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, players_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, three_deck_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, pass_cycle_row);

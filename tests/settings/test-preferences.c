@@ -392,8 +392,7 @@ test_presets_and_custom (void)
   assert_key (gsettings, "end-matches", "2");
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (w, "Shooting the Moon"))), ==, 2);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (w, "The Game Ends"))), ==, 2);
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (preset)), ==,
-                   hearts_preset_get_description (HEARTS_PRESET_TOURNAMENT));
+  g_assert_nonnull (find_label_with_text (w, hearts_preset_get_description (HEARTS_PRESET_TOURNAMENT)));
   g_assert_true (next_game_says (settings, "end=matches:2"));
 
   adw_combo_row_set_selected (preset, HEARTS_PRESET_FIVE_PLAYERS);
