@@ -903,14 +903,15 @@ hearts_game_computer_move_finish (HeartsGame    *self,
   g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
+  move = g_task_get_task_data (task);
+  if (move != NULL)
+    set_thinking (self, FALSE);
+
   if (!g_task_propagate_boolean (task, error))
     return FALSE;
 
-  move = g_task_get_task_data (task);
-  set_thinking (self, FALSE);
-
   /* Undo, a new hand or a cancel while thinking makes the move stale. */
-  if (g_task_return_error_if_cancelled (task) || move->serial != self->serial)
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)) || move->serial != self->serial)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                            "The game changed while the computer was thinking");
