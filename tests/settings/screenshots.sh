@@ -9,7 +9,7 @@ tool="$build/tests/settings/show-settings-dialogs"
 export GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
 
 shot () {
-  xvfb-run -a -s "-screen 0 1280x900x24" "$tool" "$@"
+  xvfb-run -a -s "-screen 0 1300x1500x24" "$tool" "$@"
 }
 
 for page in game notice players appearance aisleriot; do

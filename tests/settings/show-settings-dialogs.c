@@ -109,7 +109,7 @@ main (int   argc,
 
   /* The game window the dialogs open over. */
   parent = adw_application_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (parent), 1200, 860);
+  gtk_window_set_default_size (GTK_WINDOW (parent), 1280, 1480);
   gtk_window_set_title (GTK_WINDOW (parent), "Hearts");
   gtk_window_present (GTK_WINDOW (parent));
 
@@ -148,7 +148,7 @@ main (int   argc,
         }
       adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (window), page);
       hearts_preferences_window_present (window, parent);
-      gtk_window_set_default_size (GTK_WINDOW (window), 640, 840);
+      gtk_window_set_default_size (GTK_WINDOW (window), 640, 1440);
     }
   else
     {
@@ -158,7 +158,7 @@ main (int   argc,
       play_games (gsettings);
       dialog = hearts_statistics_dialog_new (gsettings);
       gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (parent));
-      gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 840);
+      gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 1300);
       gtk_window_present (GTK_WINDOW (dialog));
     }
 
