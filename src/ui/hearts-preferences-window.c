@@ -1,0 +1,661 @@
+/* hearts-preferences-window.c
+ *
+ * Every row is bound to its GSettings key with g_settings_bind or a mapping; the
+ * window itself loads and saves nothing. HeartsSettings turns a preset into rules
+ * and a changed rule into "custom".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-card-theme.h"
+#include "hearts-preferences-window.h"
+
+#define PREVIEW_CARD_WIDTH 64
+
+struct _HeartsPreferencesWindow
+{
+  HEARTS_PREFERENCES_PARENT parent_instance;
+
+  HeartsSettings       *settings;
+  GSettings            *gsettings;
+  HeartsGame           *game;
+  GListModel           *card_themes;
+  HeartsCardTheme      *preview_theme;
+
+  /* Game */
+  AdwPreferencesGroup  *next_game_group;
+  AdwComboRow          *preset_row;
+  GtkLabel             *preset_description;
+  AdwComboRow          *players_row;
+  AdwComboRow          *three_deck_row;
+  AdwComboRow          *pass_cycle_row;
+  AdwComboRow          *opening_row;
+  AdwComboRow          *first_trick_row;
+  GtkSwitch            *must_break_switch;
+  GtkSwitch            *queen_breaks_switch;
+  GtkSwitch            *omnibus_switch;
+  GtkSwitch            *no_tricks_switch;
+  AdwComboRow          *moon_row;
+  AdwComboRow          *game_end_row;
+  AdwActionRow         *end_score_row;
+  AdwActionRow         *end_deals_row;
+  AdwActionRow         *end_matches_row;
+  GtkSpinButton        *end_score_spin;
+  GtkSpinButton        *end_deals_spin;
+  GtkSpinButton        *end_matches_spin;
+
+  /* Players */
+  AdwPreferencesPage   *players_page;
+  AdwEntryRow          *player_name_row;
+
+  /* Appearance */
+  AdwComboRow          *card_theme_row;
+  GtkBox               *preview_box;
+  AdwComboRow          *click_row;
+  GtkSwitch            *highlight_switch;
+  AdwComboRow          *animation_row;
+  AdwComboRow          *hand_sort_row;
+  GtkSwitch            *confirm_switch;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_PREFERENCES_PARENT_TYPE)
+
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The schema's nicks in the order of each row's list. */
+static const char *preset_nicks[] = { "standard", "microsoft", "omnibus", "tournament",
+                                      "three-players", "five-players", "custom", NULL };
+static const char *three_deck_nicks[] = { "2d", "2c", NULL };
+static const char *pass_cycle_nicks[] = { "lrah", "rlah", "lr", "none", NULL };
+static const char *opening_nicks[] = { "lowest", "any-club", NULL };
+static const char *first_trick_nicks[] = { "no-points", "no-hearts", "anything", NULL };
+static const char *moon_nicks[] = { "others", "shooter", "choose", NULL };
+static const char *game_end_nicks[] = { "score", "deals", "matches", NULL };
+static const char *level_nicks[] = { "easy", "normal", "hard", NULL };
+static const char *click_nicks[] = { "single", "double", NULL };
+static const char *animation_nicks[] = { "off", "fast", "normal", "slow", NULL };
+static const char *hand_sort_nicks[] = { "ascending", "descending", NULL };
+
+/* The cards the preview shows: one of each suit and the back. */
+static const HeartsCard preview_cards[] = {
+  HEARTS_CARD (HEARTS_SUIT_SPADES, HEARTS_RANK_ACE),
+  HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_QUEEN),
+  HEARTS_CARD (HEARTS_SUIT_CLUBS, HEARTS_RANK_KING),
+  HEARTS_CARD (HEARTS_SUIT_DIAMONDS, HEARTS_RANK_JACK),
+  HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_TEN),
+  HEARTS_NO_CARD,
+};
+
+/* Mappings */
+
+/* An enum key's nick <-> a combo row's position. */
+static gboolean
+nick_to_position (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
+{
+  const char * const *nicks = user_data;
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; nicks[i] != NULL; i++)
+    if (g_str_equal (nicks[i], nick))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+position_to_nick (const GValue       *value,
+                  const GVariantType *expected_type,
+                  gpointer            user_data)
+{
+  const char * const *nicks = user_data;
+  guint position = g_value_get_uint (value);
+
+  if (position >= g_strv_length ((char **) nicks))
+    return NULL;
+  return g_variant_new_string (nicks[position]);
+}
+
+static void
+bind_combo (HeartsPreferencesWindow  *self,
+            const char               *key,
+            AdwComboRow              *row,
+            const char              **nicks)
+{
+  g_settings_bind_with_mapping (self->gsettings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                nick_to_position, position_to_nick, (gpointer) nicks, NULL);
+}
+
+/* "players" is 3 to 5; the row lists Three, Four, Five. */
+static gboolean
+players_to_position (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  gint32 players = g_variant_get_int32 (variant);
+
+  if (players < HEARTS_MIN_PLAYERS || players > HEARTS_MAX_PLAYERS)
+    return FALSE;
+  g_value_set_uint (value, players - HEARTS_MIN_PLAYERS);
+  return TRUE;
+}
+
+static GVariant *
+position_to_players (const GValue       *value,
+                     const GVariantType *expected_type,
+                     gpointer            user_data)
+{
+  guint position = g_value_get_uint (value);
+
+  if (position > HEARTS_MAX_PLAYERS - HEARTS_MIN_PLAYERS)
+    return NULL;
+  return g_variant_new_int32 (position + HEARTS_MIN_PLAYERS);
+}
+
+/* Visibility that follows a key: "players" at least (or exactly) a number, or
+ * "game-end" being one kind. */
+static gboolean
+players_at_least (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
+{
+  g_value_set_boolean (value, g_variant_get_int32 (variant) >= GPOINTER_TO_INT (user_data));
+  return TRUE;
+}
+
+static gboolean
+players_exactly (GValue   *value,
+                 GVariant *variant,
+                 gpointer  user_data)
+{
+  g_value_set_boolean (value, g_variant_get_int32 (variant) == GPOINTER_TO_INT (user_data));
+  return TRUE;
+}
+
+static gboolean
+nick_is (GValue   *value,
+         GVariant *variant,
+         gpointer  user_data)
+{
+  g_value_set_boolean (value, g_str_equal (g_variant_get_string (variant, NULL), user_data));
+  return TRUE;
+}
+
+static gboolean
+preset_to_description (GValue   *value,
+                       GVariant *variant,
+                       gpointer  user_data)
+{
+  HeartsPreset preset;
+
+  if (!hearts_preset_from_id (g_variant_get_string (variant, NULL), &preset))
+    return FALSE;
+  g_value_set_string (value, hearts_preset_get_description (preset));
+  return TRUE;
+}
+
+/* The card style: a theme id <-> its position in the list of themes. An id that is
+ * not installed (any more) shows as our own deck, the first. */
+static gboolean
+theme_id_to_position (GValue   *value,
+                      GVariant *variant,
+                      gpointer  user_data)
+{
+  GListModel *themes = user_data;
+  const char *id = g_variant_get_string (variant, NULL);
+  guint n = g_list_model_get_n_items (themes);
+
+  g_value_set_uint (value, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(HeartsCardThemeInfo) info = g_list_model_get_item (themes, i);
+
+      if (g_strcmp0 (hearts_card_theme_info_get_id (info), id) == 0)
+        {
+          g_value_set_uint (value, i);
+          break;
+        }
+    }
+  return TRUE;
+}
+
+static GVariant *
+position_to_theme_id (const GValue       *value,
+                      const GVariantType *expected_type,
+                      gpointer            user_data)
+{
+  GListModel *themes = user_data;
+  g_autoptr(HeartsCardThemeInfo) info = g_list_model_get_item (themes, g_value_get_uint (value));
+
+  if (info == NULL)
+    return NULL;
+  return g_variant_new_string (hearts_card_theme_info_get_id (info));
+}
+
+/* The notice about the game in progress */
+
+static void
+update_next_game_notice (HeartsPreferencesWindow *self)
+{
+  gboolean show = FALSE;
+
+  if (self->game != NULL && hearts_game_get_phase (self->game) != HEARTS_PHASE_GAME_OVER)
+    {
+      HeartsRules rules;
+
+      hearts_settings_get_rules (self->settings, &rules, NULL);
+      show = !hearts_rules_equal (&rules, hearts_game_get_rules (self->game));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->next_game_group), show);
+}
+
+static void
+on_new_game_clicked_cb (HeartsPreferencesWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  GtkWidget *parent = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
+#else
+  GtkWidget *parent = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (self)));
+#endif
+
+  if (parent != NULL)
+    gtk_widget_activate_action (parent, "win.new-game", NULL);
+  /* The new game has the rules of the settings; the window may also hand it over. */
+  hearts_preferences_window_set_game (self, NULL);
+}
+
+/* The card preview */
+
+static void
+update_preview (HeartsPreferencesWindow *self)
+{
+  g_autofree char *id = g_settings_get_string (self->gsettings, "card-theme");
+  g_autoptr(GError) error = NULL;
+  GtkWidget *child;
+  gint scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+
+  g_clear_object (&self->preview_theme);
+  self->preview_theme = hearts_card_theme_new_for_id (id, &error);
+  if (self->preview_theme == NULL)
+    {
+      g_debug ("Card theme %s: %s", id, error->message);
+      self->preview_theme = hearts_card_theme_new_default ();
+    }
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->preview_box))) != NULL)
+    gtk_box_remove (self->preview_box, child);
+
+  for (guint i = 0; i < G_N_ELEMENTS (preview_cards); i++)
+    {
+      GdkTexture *texture;   /* the theme's */
+      g_autofree char *name = NULL;
+      GtkWidget *picture;
+
+      texture = hearts_card_theme_get_texture (self->preview_theme, preview_cards[i], PREVIEW_CARD_WIDTH, scale);
+      if (texture == NULL)
+        continue;
+      picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+      gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
+      gtk_widget_set_size_request (picture, PREVIEW_CARD_WIDTH,
+                                   hearts_card_theme_get_height_for_width (self->preview_theme, PREVIEW_CARD_WIDTH));
+      name = preview_cards[i] == HEARTS_NO_CARD ? g_strdup (_("Back of a card"))
+                                                : hearts_card_get_name (preview_cards[i]);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_box_append (self->preview_box, picture);
+    }
+}
+
+/* Rows built in code: one group per computer seat, one engine row per seat. */
+
+static const char *
+seat_title (guint seat)
+{
+  switch (seat)
+    {
+    case 1: return _("First Computer Player");
+    case 2: return _("Second Computer Player");
+    case 3: return _("Third Computer Player");
+    case 4: return _("Fourth Computer Player");
+    default: g_return_val_if_reached (NULL);
+    }
+}
+
+static void
+bind_seat_visibility (HeartsPreferencesWindow *self,
+                      GtkWidget               *widget,
+                      guint                    seat)
+{
+  /* Seats 1 and 2 always play; the third needs four players, the fourth five. */
+  if (seat >= 3)
+    g_settings_bind_with_mapping (self->gsettings, "players", widget, "visible", G_SETTINGS_BIND_GET,
+                                  players_at_least, NULL, GINT_TO_POINTER (seat + 1), NULL);
+}
+
+static void
+add_seat_rows (HeartsPreferencesWindow *self)
+{
+  AdwPreferencesGroup *engines;
+
+  for (guint seat = 1; seat <= HEARTS_N_SEAT_KEYS; seat++)
+    {
+      g_autofree char *name_key = g_strdup_printf ("seat%u-name", seat);
+      g_autofree char *level_key = g_strdup_printf ("seat%u-level", seat);
+      g_autoptr(GtkStringList) levels = NULL;
+      AdwPreferencesGroup *group;
+      GtkWidget *name_row, *level_row;
+
+      group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (group, seat_title (seat));
+      if (seat == 1)
+        adw_preferences_group_set_description (group, _("Names and levels apply from the next game."));
+
+      name_row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (name_row), _("Name"));
+      g_settings_bind (self->gsettings, name_key, name_row, "text", G_SETTINGS_BIND_DEFAULT);
+      adw_preferences_group_add (group, name_row);
+
+      levels = gtk_string_list_new ((const char *[]) { C_("computer level", "Easy"),
+                                                       C_("computer level", "Normal"),
+                                                       C_("computer level", "Hard"), NULL });
+      level_row = adw_combo_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (level_row), _("Level"));
+      adw_combo_row_set_model (ADW_COMBO_ROW (level_row), G_LIST_MODEL (levels));
+      bind_combo (self, level_key, ADW_COMBO_ROW (level_row), level_nicks);
+      adw_preferences_group_add (group, level_row);
+
+      bind_seat_visibility (self, GTK_WIDGET (group), seat);
+      adw_preferences_page_add (self->players_page, group);
+    }
+
+  engines = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (engines, _("External Engines"));
+  adw_preferences_group_set_description (engines, _("Advanced: a command that speaks the Hearts engine "
+                                                    "protocol plays the seat instead of the built-in "
+                                                    "player. Leave it empty for the built-in player."));
+  for (guint seat = 1; seat <= HEARTS_N_SEAT_KEYS; seat++)
+    {
+      g_autofree char *engine_key = g_strdup_printf ("seat%u-engine", seat);
+      GtkWidget *row = adw_entry_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), seat_title (seat));
+      g_settings_bind (self->gsettings, engine_key, row, "text", G_SETTINGS_BIND_DEFAULT);
+      bind_seat_visibility (self, row, seat);
+      adw_preferences_group_add (engines, row);
+    }
+  adw_preferences_page_add (self->players_page, engines);
+}
+
+static void
+bind_rows (HeartsPreferencesWindow *self)
+{
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkExpression) theme_name = NULL;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (preset_nicks) == HEARTS_N_PRESETS + 1);
+  for (guint p = 0; p < HEARTS_N_PRESETS; p++)
+    gtk_string_list_append (presets, hearts_preset_get_name (p));
+  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
+
+  /* Game */
+  bind_combo (self, "preset", self->preset_row, preset_nicks);
+  g_settings_bind_with_mapping (self->gsettings, "preset", self->preset_description, "label", G_SETTINGS_BIND_GET,
+                                preset_to_description, NULL, NULL, NULL);
+  g_settings_bind_with_mapping (self->gsettings, "players", self->players_row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                players_to_position, position_to_players, NULL, NULL);
+  g_settings_bind_with_mapping (self->gsettings, "players", self->three_deck_row, "visible", G_SETTINGS_BIND_GET,
+                                players_exactly, NULL, GINT_TO_POINTER (3), NULL);
+  bind_combo (self, "three-player-deck", self->three_deck_row, three_deck_nicks);
+  bind_combo (self, "pass-cycle", self->pass_cycle_row, pass_cycle_nicks);
+  bind_combo (self, "opening-lead", self->opening_row, opening_nicks);
+  bind_combo (self, "first-trick", self->first_trick_row, first_trick_nicks);
+  g_settings_bind (self->gsettings, "hearts-must-be-broken", self->must_break_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->gsettings, "queen-breaks-hearts", self->queen_breaks_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->gsettings, "omnibus", self->omnibus_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->gsettings, "no-tricks-bonus", self->no_tricks_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_combo (self, "moon", self->moon_row, moon_nicks);
+  bind_combo (self, "game-end", self->game_end_row, game_end_nicks);
+  g_settings_bind (self->gsettings, "end-score", self->end_score_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->gsettings, "end-deals", self->end_deals_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->gsettings, "end-matches", self->end_matches_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->gsettings, "game-end", self->end_score_row, "visible", G_SETTINGS_BIND_GET,
+                                nick_is, NULL, (gpointer) "score", NULL);
+  g_settings_bind_with_mapping (self->gsettings, "game-end", self->end_deals_row, "visible", G_SETTINGS_BIND_GET,
+                                nick_is, NULL, (gpointer) "deals", NULL);
+  g_settings_bind_with_mapping (self->gsettings, "game-end", self->end_matches_row, "visible", G_SETTINGS_BIND_GET,
+                                nick_is, NULL, (gpointer) "matches", NULL);
+
+  /* Players */
+  g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
+  add_seat_rows (self);
+
+  /* Appearance */
+  self->card_themes = hearts_card_theme_list_available ();
+  theme_name = gtk_property_expression_new (HEARTS_TYPE_CARD_THEME_INFO, NULL, "name");
+  adw_combo_row_set_expression (self->card_theme_row, theme_name);
+  adw_combo_row_set_model (self->card_theme_row, self->card_themes);
+  g_settings_bind_with_mapping (self->gsettings, "card-theme", self->card_theme_row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                theme_id_to_position, position_to_theme_id, self->card_themes, NULL);
+  bind_combo (self, "click-to-play", self->click_row, click_nicks);
+  g_settings_bind (self->gsettings, "highlight-legal", self->highlight_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_combo (self, "animation-speed", self->animation_row, animation_nicks);
+  bind_combo (self, "hand-sort", self->hand_sort_row, hand_sort_nicks);
+  g_settings_bind (self->gsettings, "confirm-abandon", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
+
+  /* Not load/save: the preview and the notice follow the keys. */
+  g_signal_connect_object (self->gsettings, "changed::card-theme", G_CALLBACK (update_preview), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "rules-changed", G_CALLBACK (update_next_game_notice), self,
+                           G_CONNECT_SWAPPED);
+  update_preview (self);
+}
+
+/* GObject */
+
+static void
+hearts_preferences_window_constructed (GObject *object)
+{
+  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *)object;
+
+  G_OBJECT_CLASS (hearts_preferences_window_parent_class)->constructed (object);
+
+  g_assert (self->settings != NULL);
+  self->gsettings = g_object_ref (hearts_settings_get_settings (self->settings));
+  bind_rows (self);
+  update_next_game_notice (self);
+}
+
+static void
+hearts_preferences_window_dispose (GObject *object)
+{
+  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *)object;
+
+  hearts_preferences_window_set_game (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_PREFERENCES_WINDOW);
+
+  G_OBJECT_CLASS (hearts_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+hearts_preferences_window_finalize (GObject *object)
+{
+  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *)object;
+
+  g_clear_object (&self->preview_theme);
+  g_clear_object (&self->card_themes);
+  g_clear_object (&self->gsettings);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (hearts_preferences_window_parent_class)->finalize (object);
+}
+
+static void
+hearts_preferences_window_get_property (GObject    *object,
+                                        guint       prop_id,
+                                        GValue     *value,
+                                        GParamSpec *pspec)
+{
+  HeartsPreferencesWindow *self = HEARTS_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_preferences_window_set_property (GObject      *object,
+                                        guint         prop_id,
+                                        const GValue *value,
+                                        GParamSpec   *pspec)
+{
+  HeartsPreferencesWindow *self = HEARTS_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+    case PROP_GAME:
+      hearts_preferences_window_set_game (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = hearts_preferences_window_constructed;
+  object_class->dispose = hearts_preferences_window_dispose;
+  object_class->finalize = hearts_preferences_window_finalize;
+  object_class->get_property = hearts_preferences_window_get_property;
+  object_class->set_property = hearts_preferences_window_set_property;
+
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL,
+                         HEARTS_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL,
+                         HEARTS_TYPE_GAME,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, next_game_group);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_description);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, players_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, three_deck_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, pass_cycle_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, opening_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, first_trick_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, must_break_switch);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, queen_breaks_switch);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, omnibus_switch);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, no_tricks_switch);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, moon_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, game_end_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_score_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_deals_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_matches_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_score_spin);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_deals_spin);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_matches_spin);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, player_name_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, players_page);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, card_theme_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preview_box);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, click_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_switch);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, animation_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, hand_sort_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_switch);
+  gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
+}
+
+static void
+hearts_preferences_window_init (HeartsPreferencesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* Public API */
+
+HeartsPreferencesWindow *
+hearts_preferences_window_new (HeartsSettings *settings)
+{
+  g_return_val_if_fail (HEARTS_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (HEARTS_TYPE_PREFERENCES_WINDOW, "settings", settings, NULL);
+}
+
+void
+hearts_preferences_window_set_game (HeartsPreferencesWindow *self,
+                                    HeartsGame              *game)
+{
+  g_return_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self));
+  g_return_if_fail (game == NULL || HEARTS_IS_GAME (game));
+
+  if (self->game == game)
+    return;
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_func (self->game, update_next_game_notice, self);
+  g_set_object (&self->game, game);
+  if (game != NULL)
+    g_signal_connect_object (game, "notify::phase", G_CALLBACK (update_next_game_notice), self,
+                             G_CONNECT_SWAPPED);
+
+  if (self->settings != NULL)
+    update_next_game_notice (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+HeartsGame *
+hearts_preferences_window_get_game (HeartsPreferencesWindow *self)
+{
+  g_return_val_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self), NULL);
+  return self->game;
+}
+
+void
+hearts_preferences_window_present (HeartsPreferencesWindow *self,
+                                   GtkWidget               *parent)
+{
+  g_return_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (self), parent);
+#else
+  if (GTK_IS_WINDOW (parent))
+    gtk_window_set_transient_for (GTK_WINDOW (self), GTK_WINDOW (parent));
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
+  gtk_window_present (GTK_WINDOW (self));
+#endif
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Screenshots of the Preferences pages and the Statistics dialog, under Xvfb.
+#   tests/settings/screenshots.sh BUILD_DIR OUT_DIR
+set -eu
+build=${1:-build}
+out=${2:-settings-shots}
+mkdir -p "$out"
+tool="$build/tests/settings/show-settings-dialogs"
+export GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
+
+shot () {
+  xvfb-run -a -s "-screen 0 1300x1500x24" "$tool" "$@"
+}
+
+for page in game notice players appearance aisleriot; do
+  shot preferences $page "$out/preferences-$page.png"
+done
+shot preferences game "$out/preferences-game-dark.png" dark
+shot statistics "$out/statistics.png"
+shot statistics "$out/statistics-dark.png" dark

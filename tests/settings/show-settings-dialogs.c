@@ -1,0 +1,168 @@
+/* show-settings-dialogs.c: opens the Preferences window or the Statistics dialog
+ * as they look in use, and takes a screenshot of the display
+ *
+ *   show-settings-dialogs preferences game|players|appearance|notice OUT.png [dark]
+ *   show-settings-dialogs statistics OUT.png [dark]
+ *
+ * Run under Xvfb (tests/settings/screenshots.sh); the screenshot is taken with
+ * ImageMagick's `import -window root`.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
+#include "hearts-card-theme.h"
+#include "hearts-preferences-window.h"
+#include "hearts-resources.h"
+#include "hearts-statistics.h"
+#include "hearts-statistics-dialog.h"
+
+static const char *output;
+static GMainLoop *loop;
+
+static gboolean
+take_screenshot_cb (gpointer user_data)
+{
+  g_autofree char *command = g_strdup_printf ("import -window root %s", output);
+  g_autoptr(GError) error = NULL;
+  gint status;
+
+  if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_printerr ("import: %s\n", error->message);
+  else
+    g_print ("%s\n", output);
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+play_games (GSettings *settings)
+{
+  static const struct { HeartsPreset preset; const char *rules; guint n; } sets[] = {
+    { HEARTS_PRESET_STANDARD, "", 7 },
+    { HEARTS_PRESET_OMNIBUS, "omnibus=yes", 2 },
+    { HEARTS_PRESET_THREE_PLAYERS, "players=3 qs-breaks=yes", 1 },
+  };
+  gint64 date = 1717243200;   /* June 2024 */
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    for (guint g = 0; g < sets[i].n; g++)
+      {
+        HeartsRules rules;
+        g_autoptr(HeartsGame) game = NULL;
+        guint queens = 0;
+
+        hearts_rules_init_default (&rules);
+        hearts_rules_apply_string (&rules, sets[i].rules, NULL);
+        game = hearts_game_new (&rules, 1000 * i + g);
+        for (guint s = 0; s < rules.n_players; s++)
+          hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
+        while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+          {
+            if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+              {
+                if (hearts_cards_has (hearts_game_get_deal (game)->taken[0], HEARTS_QUEEN_OF_SPADES))
+                  queens++;
+                hearts_game_next_hand (game);
+              }
+            else
+              hearts_game_computer_move (game);
+          }
+        date += 86400 + 3600 * g;
+        hearts_statistics_add_game (settings, game, sets[i].preset, queens, date);
+      }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr(GSettings) gsettings = NULL;
+  g_autoptr(HeartsSettings) settings = NULL;
+  g_autoptr(HeartsGame) game = NULL;
+  GtkWidget *parent;
+  gboolean dark;
+
+  if (argc < 3 || (g_str_equal (argv[1], "preferences") && argc < 4))
+    {
+      g_printerr ("Usage: %s preferences PAGE OUT.png [dark] | statistics OUT.png [dark]\n", argv[0]);
+      return 2;
+    }
+
+  gtk_init ();
+  adw_init ();
+  g_assert_nonnull (hearts_get_resource ());
+
+  dark = g_strcmp0 (argv[argc - 1], "dark") == 0;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  backend = g_memory_settings_backend_new ();
+  gsettings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
+  settings = hearts_settings_new (gsettings);
+  loop = g_main_loop_new (NULL, FALSE);
+
+  /* The game window the dialogs open over. */
+  parent = adw_application_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (parent), 1280, 1480);
+  gtk_window_set_title (GTK_WINDOW (parent), "Hearts");
+  gtk_window_present (GTK_WINDOW (parent));
+
+  if (g_str_equal (argv[1], "preferences"))
+    {
+      HeartsPreferencesWindow *window;
+      const char *page = argv[2];
+
+      output = argv[3];
+      g_settings_set_string (gsettings, "player-name", "Alice");
+      window = hearts_preferences_window_new (settings);
+      if (g_str_equal (page, "notice"))
+        {
+          game = hearts_settings_new_game (settings, 1);
+          hearts_preferences_window_set_game (window, game);
+          hearts_settings_set_preset (settings, HEARTS_PRESET_OMNIBUS);
+          page = "game";
+        }
+      else if (g_str_equal (page, "aisleriot"))
+        {
+          g_autoptr(GListModel) themes = hearts_card_theme_list_available ();
+
+          /* The Paris deck if installed, else the first Aisleriot theme. */
+          for (guint i = g_list_model_get_n_items (themes); i > 1; i--)
+            {
+              g_autoptr(HeartsCardThemeInfo) info = g_list_model_get_item (themes, i - 1);
+              const char *id = hearts_card_theme_info_get_id (info);
+
+              if (i == 2 || g_str_has_prefix (id, "paris"))
+                {
+                  g_settings_set_string (gsettings, "card-theme", id);
+                  break;
+                }
+            }
+          page = "appearance";
+        }
+      adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (window), page);
+      hearts_preferences_window_present (window, parent);
+      gtk_window_set_default_size (GTK_WINDOW (window), 640, 1440);
+    }
+  else
+    {
+      HeartsStatisticsDialog *dialog;
+
+      output = argv[2];
+      play_games (gsettings);
+      dialog = hearts_statistics_dialog_new (gsettings);
+      gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (parent));
+      gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 1300);
+      gtk_window_present (GTK_WINDOW (dialog));
+    }
+
+  g_timeout_add (2500, take_screenshot_cb, NULL);
+  g_main_loop_run (loop);
+  return 0;
+}
