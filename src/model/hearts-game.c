@@ -910,7 +910,7 @@ hearts_game_computer_move_finish (HeartsGame    *self,
   set_thinking (self, FALSE);
 
   /* Undo, a new hand or a cancel while thinking makes the move stale. */
-  if (g_task_return_error_if_cancelled (task) || move->serial != self->serial)
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)) || move->serial != self->serial)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                            "The game changed while the computer was thinking");
