@@ -119,6 +119,7 @@ struct _HeartsTable
   guint            n_shown;
   gint             collect_winner;
   gboolean         busy;
+  guint            pass_idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
@@ -328,6 +329,30 @@ on_card_move_focus (HeartsCardWidget *card,
                     int               step,
                     HeartsTable      *self);
 
+static void on_card_click_released (GtkGestureClick *gesture, int n_press, double x, double y,
+                                    HeartsTable *self);
+static void on_card_drag_begin     (GtkGestureDrag *gesture, double x, double y, HeartsTable *self);
+static void on_card_drag_update    (GtkGestureDrag *gesture, double dx, double dy, HeartsTable *self);
+static void on_card_drag_end       (GtkGestureDrag *gesture, double dx, double dy, HeartsTable *self);
+
+/* Each card has its own gestures: on the table they would also see presses on the
+ * pass button, and GTK 4.8 leaves a parent's gestures stuck when a child claims. */
+static void
+add_card_gestures (HeartsTable *self,
+                   GtkWidget   *card)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  g_signal_connect_object (click, "released", G_CALLBACK (on_card_click_released), self, 0);
+  gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (click));
+
+  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (on_card_drag_begin), self, 0);
+  g_signal_connect_object (drag, "drag-update", G_CALLBACK (on_card_drag_update), self, 0);
+  g_signal_connect_object (drag, "drag-end", G_CALLBACK (on_card_drag_end), self, 0);
+  gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (drag));
+}
+
 /* Makes the hand widgets match the game's hand, keeping the ones that stay. */
 static void
 sync_hand (HeartsTable *self)
@@ -384,6 +409,7 @@ sync_hand (HeartsTable *self)
         w = hearts_card_widget_new (card, self->theme);
         g_signal_connect_object (w, "activate", G_CALLBACK (on_card_activate), self, 0);
         g_signal_connect_object (w, "move-card", G_CALLBACK (on_card_move_focus), self, 0);
+        add_card_gestures (self, w);
         /* Children are drawn in order: later cards overlap earlier ones. */
         if (existing != NULL)
           gtk_widget_insert_before (w, GTK_WIDGET (self), GTK_WIDGET (existing));
@@ -456,7 +482,11 @@ update_labels (HeartsTable *self)
     }
 
   gtk_widget_set_visible (self->pass_label, passing);
-  gtk_widget_set_visible (self->pass_button, passing);
+  /* Hidden by fading, not unmapped: X11 stops delivering presses to the table when the
+   * button under the pointer is unmapped by its own click (GTK 4.8). */
+  gtk_widget_set_opacity (self->pass_button, passing ? 1 : 0);
+  gtk_widget_set_can_target (self->pass_button, passing);
+  gtk_widget_set_can_focus (self->pass_button, passing);
   if (passing)
     {
       guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
@@ -825,76 +855,72 @@ on_card_move_focus (HeartsCardWidget *card,
   gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
 }
 
-static HeartsCardWidget *
-card_at_point (HeartsTable *self,
-               double       x,
-               double       y)
+/* Where the pointer of @gesture's current event is, in table coordinates. The card
+ * under it moves while it is dragged, so its own coordinates are no use. */
+static graphene_point_t
+pointer_in_table (HeartsTable *self,
+                  GtkGesture  *gesture)
 {
-  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (gesture));
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  graphene_point_t p = GRAPHENE_POINT_INIT (0, 0);
+  double x = 0, y = 0, sx = 0, sy = 0;
 
-  while (picked != NULL && picked != GTK_WIDGET (self))
-    {
-      if (HEARTS_IS_CARD_WIDGET (picked))
-        return HEARTS_CARD_WIDGET (picked);
-      picked = gtk_widget_get_parent (picked);
-    }
-  return NULL;
+  if (event == NULL || native == NULL || !gdk_event_get_position (event, &x, &y))
+    return self->drag_pos;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (x - sx, y - sy), &p))
+    return self->drag_pos;
+  return p;
 }
 
 static void
-on_click_released (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   HeartsTable     *self)
+on_card_click_released (GtkGestureClick *gesture,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        HeartsTable     *self)
 {
-  HeartsCardWidget *card;
+  GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
 
   if (self->dragging)
     return;
-  card = card_at_point (self, x, y);
-  if (card == NULL)
-    return;
-  gtk_widget_grab_focus (GTK_WIDGET (card));
-  use_card (self, hearts_card_widget_get_card (card), n_press, FALSE);
+  gtk_widget_grab_focus (card);
+  use_card (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
 }
 
 static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               HeartsTable    *self)
+on_card_drag_begin (GtkGestureDrag *gesture,
+                    double          x,
+                    double          y,
+                    HeartsTable    *self)
 {
-  HeartsCardWidget *card = card_at_point (self, x, y);
-  HeartsCard c;
+  GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
 
-  if (card == NULL)
-    {
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  c = hearts_card_widget_get_card (card);
-  self->drag_card = card;
+  self->drag_card = HEARTS_CARD_WIDGET (card);
   self->dragging = FALSE;
-  self->drag_start = GRAPHENE_POINT_INIT (x, y);
+  self->drag_start = pointer_in_table (self, GTK_GESTURE (gesture));
   self->drag_pos = self->drag_start;
-  self->drag_grab = GRAPHENE_POINT_INIT (x - self->card_at[c].x, y - self->card_at[c].y);
 }
 
 static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                HeartsTable    *self)
+on_card_drag_update (GtkGestureDrag *gesture,
+                     double          dx,
+                     double          dy,
+                     HeartsTable    *self)
 {
+  graphene_point_t p;
+
   if (self->drag_card == NULL)
     return;
 
+  p = pointer_in_table (self, GTK_GESTURE (gesture));
   if (!self->dragging)
     {
       HeartsCard c;
 
-      if (hypot (dx, dy) < DRAG_THRESHOLD)
+      if (graphene_point_distance (&p, &self->drag_start, NULL, NULL) < DRAG_THRESHOLD)
         return;
       hearts_table_finish_animations (self);
       if (self->drag_card == NULL)
@@ -905,7 +931,7 @@ on_drag_update (GtkGestureDrag *gesture,
       self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->card_at[c].x,
                                              self->drag_start.y - self->card_at[c].y);
     }
-  self->drag_pos = GRAPHENE_POINT_INIT (self->drag_start.x + dx, self->drag_start.y + dy);
+  self->drag_pos = p;
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
@@ -917,23 +943,35 @@ point_over_table (HeartsTable *self,
 }
 
 static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             HeartsTable    *self)
+on_card_drag_end (GtkGestureDrag *gesture,
+                  double          dx,
+                  double          dy,
+                  HeartsTable    *self)
 {
   HeartsCardWidget *card = g_steal_pointer (&self->drag_card);
   gboolean dragging = self->dragging;
+  HeartsCard c;
 
   self->dragging = FALSE;
   if (card == NULL || !dragging)
     return;
 
-  use_card (self, hearts_card_widget_get_card (card), 0,
-            point_over_table (self, self->drag_start.y + dy));
+  /* The widget goes away if the card is played. */
+  c = hearts_card_widget_get_card (card);
+  use_card (self, c, 0, point_over_table (self, self->drag_pos.y));
   /* Whatever happened, the card is no longer under the pointer. */
-  if (self->reflow_t >= 1 && find_card (self, hearts_card_widget_get_card (card)) != NULL)
+  if (self->reflow_t >= 1 && find_card (self, c) != NULL)
     start_reflow (self);
+}
+
+static gboolean
+pass_idle (gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->pass_idle_id = 0;
+  hearts_table_pass (self);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -941,7 +979,12 @@ on_pass_clicked (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  hearts_table_pass (HEARTS_TABLE (widget));
+  HeartsTable *self = HEARTS_TABLE (widget);
+
+  /* Not from inside the button's own release: passing hides the button under the
+   * pointer, and X11 then loses the next press. */
+  if (self->pass_idle_id == 0)
+    self->pass_idle_id = g_idle_add (pass_idle, self);
 }
 
 /* Layout */
@@ -1413,6 +1456,7 @@ hearts_table_dispose (GObject *object)
   GtkWidget *child;
 
   clear_steps (self);
+  g_clear_handle_id (&self->pass_idle_id, g_source_remove);
   g_clear_object (&self->reflow);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
@@ -1550,7 +1594,6 @@ hearts_table_class_init (HeartsTableClass *klass)
 static void
 hearts_table_init (HeartsTable *self)
 {
-  GtkGesture *click, *drag;
   AdwAnimationTarget *target;
 
   self->highlight_legal = TRUE;
@@ -1586,22 +1629,14 @@ hearts_table_init (HeartsTable *self)
   gtk_widget_add_css_class (self->pass_button, "suggested-action");
   gtk_widget_add_css_class (self->pass_button, "pill");
   gtk_widget_set_parent (self->pass_button, GTK_WIDGET (self));
-  gtk_widget_set_visible (self->pass_button, FALSE);
+  gtk_widget_set_opacity (self->pass_button, 0);
+  gtk_widget_set_can_target (self->pass_button, FALSE);
+  gtk_widget_set_can_focus (self->pass_button, FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.pass", FALSE);
 
   target = adw_callback_animation_target_new (on_reflow_value, self, NULL);
   self->reflow = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, BASE_REFLOW_MS, target);
   adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->reflow), ADW_EASE_OUT_CUBIC);
-
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-
-  drag = gtk_gesture_drag_new ();
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
   g_signal_group_connect (self->game_signals, "card-played", G_CALLBACK (on_card_played), self);
@@ -1841,6 +1876,7 @@ hearts_table_describe (HeartsTable *self)
   GVariantBuilder b, hand;
   g_autofree char *chosen = NULL;
   g_autofree char *hint = NULL;
+  g_autofree char *legal = NULL;
   GtkNative *native;
   graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
   graphene_rect_t table, trick, button;
@@ -1874,6 +1910,7 @@ hearts_table_describe (HeartsTable *self)
 
   chosen = hearts_cards_to_string (hearts_table_get_chosen (self));
   hint = hearts_cards_to_string (self->hint);
+  legal = hearts_cards_to_string (self->game != NULL ? hearts_game_get_legal (self->game, HUMAN_SEAT) : 0);
   table = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
                               gtk_widget_get_height (GTK_WIDGET (self)));
   trick = rect_centered (self->center, self->card_w * 2, self->card_h * 1.5f);
@@ -1882,11 +1919,13 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_add (&b, "{sv}", "hand", g_variant_builder_end (&hand));
   g_variant_builder_add (&b, "{sv}", "chosen", g_variant_new_string (chosen));
   g_variant_builder_add (&b, "{sv}", "hint", g_variant_new_string (hint));
+  g_variant_builder_add (&b, "{sv}", "legal", g_variant_new_string (legal));
+  g_variant_builder_add (&b, "{sv}", "n-trick", g_variant_new_uint32 (self->n_shown));
   g_variant_builder_add (&b, "{sv}", "busy", g_variant_new_boolean (self->busy));
   g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
   g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
   g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
-  if (gtk_widget_get_visible (self->pass_button) &&
+  if (human_may_pass (self) &&
       gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
     g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));
   return g_variant_builder_end (&b);
