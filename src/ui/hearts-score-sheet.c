@@ -76,7 +76,11 @@ winners_text (HeartsGame         *game,
 static void
 hearts_score_sheet_dispose (GObject *object)
 {
+  GtkWidget *child;
+
   gtk_widget_dispose_template (GTK_WIDGET (object), HEARTS_TYPE_SCORE_SHEET);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (hearts_score_sheet_parent_class)->dispose (object);
 }

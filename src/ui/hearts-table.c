@@ -120,6 +120,10 @@ struct _HeartsTable
   gint             collect_winner;
   gboolean         busy;
   guint            pass_idle_id;
+  guint            use_idle_id;
+  HeartsCard       use_card;
+  int              use_n_press;
+  gboolean         use_dropped;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
@@ -855,6 +859,33 @@ on_card_move_focus (HeartsCardWidget *card,
   gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
 }
 
+static gboolean
+use_card_idle (gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->use_idle_id = 0;
+  use_card (self, self->use_card, self->use_n_press, self->use_dropped);
+  return G_SOURCE_REMOVE;
+}
+
+/* Gestures hand their card over from an idle: a card played from inside its own
+ * gesture's handler is unparented while GTK still routes the pointer to it, and X11
+ * input to the window then stops (GTK 4.8). */
+static void
+use_card_later (HeartsTable *self,
+                HeartsCard   card,
+                int          n_press,
+                gboolean     dropped)
+{
+  if (self->use_idle_id != 0)
+    return;
+  self->use_card = card;
+  self->use_n_press = n_press;
+  self->use_dropped = dropped;
+  self->use_idle_id = g_idle_add (use_card_idle, self);
+}
+
 /* Where the pointer of @gesture's current event is, in table coordinates. The card
  * under it moves while it is dragged, so its own coordinates are no use. */
 static graphene_point_t
@@ -887,7 +918,7 @@ on_card_click_released (GtkGestureClick *gesture,
   if (self->dragging)
     return;
   gtk_widget_grab_focus (card);
-  use_card (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
+  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
 }
 
 static void
@@ -956,12 +987,8 @@ on_card_drag_end (GtkGestureDrag *gesture,
   if (card == NULL || !dragging)
     return;
 
-  /* The widget goes away if the card is played. */
   c = hearts_card_widget_get_card (card);
-  use_card (self, c, 0, point_over_table (self, self->drag_pos.y));
-  /* Whatever happened, the card is no longer under the pointer. */
-  if (self->reflow_t >= 1 && find_card (self, c) != NULL)
-    start_reflow (self);
+  use_card_later (self, c, 0, point_over_table (self, self->drag_pos.y));
 }
 
 static gboolean
@@ -1457,6 +1484,7 @@ hearts_table_dispose (GObject *object)
 
   clear_steps (self);
   g_clear_handle_id (&self->pass_idle_id, g_source_remove);
+  g_clear_handle_id (&self->use_idle_id, g_source_remove);
   g_clear_object (&self->reflow);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);

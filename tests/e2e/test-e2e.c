@@ -97,6 +97,15 @@ card_played (GVariant *state,
 }
 
 static gboolean
+card_left_hand (GVariant *state,
+                gpointer  data)
+{
+  int x, y, w, h;
+
+  return !state_get_card_rect (state, data, &x, &y, &w, &h);
+}
+
+static gboolean
 has_message (GVariant *state,
              gpointer  data)
 {
@@ -438,16 +447,8 @@ test_whole_game (void)
           g_assert_nonnull (card);
           click_card (driver, state, card);
           /* Wait until it has left the hand. */
-          for (;;)
-            {
-              int cx, cy, cw, ch;
-
-              g_clear_pointer (&after, g_variant_unref);
-              after = hearts_driver_wait (driver, anything, NULL);
-              if (!state_get_card_rect (after, card, &cx, &cy, &cw, &ch))
-                break;
-              g_usleep (20000);
-            }
+          g_clear_pointer (&after, g_variant_unref);
+          after = hearts_driver_wait (driver, card_left_hand, card);
           continue;
         }
       g_usleep (20000);
