@@ -102,13 +102,42 @@ hearts_application_handle_local_options (GApplication *app,
   return -1;
 }
 
+/* For tests/bench/startup-bench: say when the first frame is out, then quit. */
+static gboolean
+bench_quit_cb (gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+bench_after_paint_cb (GdkFrameClock *clock,
+                      GApplication  *app)
+{
+  g_signal_handlers_disconnect_by_func (clock, bench_after_paint_cb, app);
+  g_print ("first-frame\n");
+  g_timeout_add (500, bench_quit_cb, app);
+}
+
+static void
+bench_realize_cb (GtkWidget    *window,
+                  GApplication *app)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (bench_after_paint_cb), app);
+}
+
 static void
 hearts_application_activate (GApplication *app)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    window = GTK_WINDOW (hearts_window_new (HEARTS_APPLICATION (app)));
+    {
+      window = GTK_WINDOW (hearts_window_new (HEARTS_APPLICATION (app)));
+      if (g_getenv ("HEARTS_BENCH_FIRST_FRAME") != NULL)
+        g_signal_connect (window, "realize", G_CALLBACK (bench_realize_cb), app);
+    }
   gtk_window_present (window);
 }
 

@@ -120,6 +120,7 @@ struct _HeartsTable
   gint             collect_winner;
   gboolean         busy;
   guint            pass_idle_id;
+  guint            layout_hash;
   guint            use_idle_id;
   HeartsCard       use_card;
   int              use_n_press;
@@ -142,6 +143,7 @@ enum {
 
 enum {
   REFUSED,
+  LAYOUT_CHANGED,
   N_SIGNALS
 };
 
@@ -286,6 +288,12 @@ on_reflow_value (double   value,
 
   self->reflow_t = value;
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+on_reflow_done (HeartsTable *self)
+{
+  g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
 }
 
 /* Every hand card glides from where it is now to its new place. */
@@ -1143,6 +1151,33 @@ hand_target (HeartsTable *self,
   out->y = self->hand_y;
 }
 
+/* Where each hand card rests: in its pass slot, or in the row, raised when marked. */
+static void
+compute_targets (HeartsTable *self,
+                 int          width)
+{
+  guint row_len = self->hand->len - self->n_chosen;
+  guint row_index = 0;
+
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+      HeartsCard c = hearts_card_widget_get_card (w);
+      gint slot = chosen_index (self, c);
+      graphene_point_t target;
+
+      if (slot >= 0)
+        target = self->slots[slot].origin;
+      else
+        {
+          hand_target (self, width, row_index++, row_len, &target);
+          if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
+            target.y -= self->raise;
+        }
+      self->card_target[c] = target;
+    }
+}
+
 static void
 allocate_child (GtkWidget *child,
                 float      x,
@@ -1179,27 +1214,17 @@ hearts_table_size_allocate (GtkWidget *widget,
 {
   HeartsTable *self = HEARTS_TABLE (widget);
   guint n = n_players (self);
-  guint row_len = self->hand->len - self->n_chosen;
-  guint row_index = 0;
   double t = self->reflow_t;
+  guint hash = width * 31 + height;
 
   compute_layout (self, width, height);
 
+  compute_targets (self, width);
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
       HeartsCard c = hearts_card_widget_get_card (w);
-      gint slot = chosen_index (self, c);
-      graphene_point_t target, at;
-
-      if (slot >= 0)
-        target = self->slots[slot].origin;
-      else
-        {
-          hand_target (self, width, row_index++, row_len, &target);
-          if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
-            target.y -= self->raise;
-        }
+      graphene_point_t target = self->card_target[c], at;
 
       if (w == self->drag_card && self->dragging)
         at = GRAPHENE_POINT_INIT (self->drag_pos.x - self->drag_grab.x, self->drag_pos.y - self->drag_grab.y);
@@ -1210,8 +1235,8 @@ hearts_table_size_allocate (GtkWidget *widget,
         at = target;
 
       self->card_at[c] = at;
-      self->card_target[c] = target;
       self->has_pos |= HEARTS_CARD_BIT (c);
+      hash = hash * 33 + c * 7 + (guint) target.x * 3 + (guint) target.y;
       allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
     }
 
@@ -1242,6 +1267,12 @@ hearts_table_size_allocate (GtkWidget *widget,
           break;
         }
       allocate_badge (self->badges[s], g->fan.x, y, width);
+    }
+
+  if (hash != self->layout_hash)
+    {
+      self->layout_hash = hash;
+      g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
     }
 
   {
@@ -1613,6 +1644,11 @@ hearts_table_class_init (HeartsTableClass *klass)
     g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /* Where the cards rest has changed (not emitted for animation frames). */
+  signals[LAYOUT_CHANGED] =
+    g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   gtk_widget_class_install_action (widget_class, "table.pass", NULL, on_pass_clicked);
 
   gtk_widget_class_set_css_name (widget_class, "hearts-table");
@@ -1664,6 +1700,7 @@ hearts_table_init (HeartsTable *self)
 
   target = adw_callback_animation_target_new (on_reflow_value, self, NULL);
   self->reflow = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, BASE_REFLOW_MS, target);
+  g_signal_connect_swapped (self->reflow, "done", G_CALLBACK (on_reflow_done), self);
   adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->reflow), ADW_EASE_OUT_CUBIC);
 
   self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
@@ -1925,7 +1962,10 @@ hearts_table_describe (HeartsTable *self)
       origin.y += sy;
     }
 
-  /* Where each card rests, not where an animation has it now. */
+  /* Where each card rests, not where an animation has it now, and as the game is
+   * now even if no frame has been laid out since. */
+  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
   g_variant_builder_init (&hand, G_VARIANT_TYPE ("a(s(iiii))"));
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -1950,6 +1990,7 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_add (&b, "{sv}", "legal", g_variant_new_string (legal));
   g_variant_builder_add (&b, "{sv}", "n-trick", g_variant_new_uint32 (self->n_shown));
   g_variant_builder_add (&b, "{sv}", "busy", g_variant_new_boolean (self->busy));
+  g_variant_builder_add (&b, "{sv}", "moving", g_variant_new_boolean (self->reflow_t < 1));
   g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
   g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
   g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));

@@ -29,6 +29,7 @@ struct _HeartsWindow
   gboolean              hinting;
   guint                 results_seen;    /* hands whose score sheet was shown */
   guint                 idle_id;
+  guint                 publish_id;
   AdwToast             *toast;
   char                 *last_message;
 };
@@ -260,6 +261,24 @@ on_table_chosen_cb (HeartsTable  *table,
   publish_state (self);
 }
 
+static gboolean
+publish_idle (gpointer user_data)
+{
+  HeartsWindow *self = user_data;
+
+  self->publish_id = 0;
+  publish_state (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_table_layout_changed_cb (HeartsTable  *table,
+                            HeartsWindow *self)
+{
+  if (self->publish_id == 0)
+    self->publish_id = g_idle_add (publish_idle, self);
+}
+
 static void
 on_table_refused_cb (HeartsTable  *table,
                      const char   *message,
@@ -397,6 +416,7 @@ hearts_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->idle_id, g_source_remove);
+  g_clear_handle_id (&self->publish_id, g_source_remove);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -431,6 +451,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_chosen_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);

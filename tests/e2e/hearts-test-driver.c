@@ -317,10 +317,12 @@ gboolean
 state_get_busy (GVariant *state)
 {
   g_autoptr(GVariant) table = state_get_table (state);
-  gboolean busy = TRUE;
+  gboolean busy = TRUE, moving = TRUE;
 
+  /* Cards on their way somewhere are not where the state says yet. */
   g_variant_lookup (table, "busy", "b", &busy);
-  return busy;
+  g_variant_lookup (table, "moving", "b", &moving);
+  return busy || moving;
 }
 
 guint

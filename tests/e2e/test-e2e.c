@@ -63,7 +63,7 @@ n_chosen_is (GVariant *state,
 {
   g_autofree char *chosen = table_string (state, "chosen");
 
-  return hearts_cards_count (cards_from (chosen)) == GPOINTER_TO_UINT (data);
+  return hearts_cards_count (cards_from (chosen)) == GPOINTER_TO_UINT (data) && !state_get_busy (state);
 }
 
 static gboolean
