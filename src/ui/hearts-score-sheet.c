@@ -155,7 +155,7 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
 
           /* The moon marks the shooter's cell. */
           if (r->shooter == (gint) s)
-            points = g_strdup_printf ("🌙 %d", r->points[s]);
+            points = g_strdup_printf ("☾ %d", r->points[s]);
           else
             points = g_strdup_printf ("%d", r->points[s]);
           label = cell (points, "numeric", 1);
@@ -171,7 +171,9 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
         }
     }
 
-  gtk_grid_attach (self->grid, cell (_("Total"), "heading", 0), 0, n_hands + 1, 1, 1);
+  if (n_hands > 0)
+    gtk_grid_attach (self->grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, n_hands + 1, n + 1, 1);
+  gtk_grid_attach (self->grid, cell (_("Total"), "heading", 0), 0, n_hands + 2, 1, 1);
   for (guint s = 0; s < n; s++)
     {
       g_autofree char *total = g_strdup_printf ("%d", hearts_game_get_total (game, s));
@@ -180,7 +182,7 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
       gtk_widget_add_css_class (label, "numeric");
       if (winners & (1u << s))
         gtk_widget_add_css_class (label, "winner");
-      gtk_grid_attach (self->grid, label, s + 1, n_hands + 1, 1, 1);
+      gtk_grid_attach (self->grid, label, s + 1, n_hands + 2, 1, 1);
     }
 
   switch (mode)

@@ -91,6 +91,7 @@ struct _HeartsTable
   float            card_w, card_h;
   float            back_w, back_h;
   float            raise;
+  float            side_extent;       /* height of a full fan down a side */
   float            hand_y;
   graphene_point_t center;
   graphene_rect_t  pass_area;
@@ -1032,6 +1033,7 @@ compute_layout (HeartsTable *self,
   float aspect = card_aspect (self);
   guint n = n_players (self);
   guint row = MAX (13, self->hand->len);
+  guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
   float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
   float top = m;
   float field_bottom, badge_h = 0;
@@ -1047,6 +1049,7 @@ compute_layout (HeartsTable *self,
   self->back_h = roundf (self->back_w / aspect);
   self->raise = roundf (self->card_h * 0.17f);
   self->hand_y = height - m - self->card_h;
+  self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
 
   gtk_widget_measure (self->badges[HUMAN_SEAT], GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
   badge_h = nat;
@@ -1057,7 +1060,13 @@ compute_layout (HeartsTable *self,
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];
-      float mid_y = top + (field_bottom - top) * (n == 3 ? 0.32f : 0.42f);
+      float mid_y = top + (field_bottom - top) * 0.42f;
+
+      /* A side seat's badge sits above its fan, clear of the badges along the top. */
+      if (n > 3)
+        mid_y = MAX (mid_y, top + self->back_h + 2 * badge_h + 2 * m + self->side_extent / 2);
+      else
+        mid_y = MAX (mid_y, top + badge_h + m + self->side_extent / 2);
 
       switch (seat_spot (self, s))
         {
@@ -1257,7 +1266,13 @@ hearts_table_size_allocate (GtkWidget *widget,
           continue;
         case SPOT_LEFT:
         case SPOT_RIGHT:
-          y = g->fan.y + (self->back_w + self->back_w * 0.16f * 12) / 2 + self->margin / 2;
+          {
+            int bh;
+
+            /* Above the fan: below it the badge would reach into the pass area. */
+            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
+          }
           break;
         case SPOT_TOP:
         case SPOT_TOP_LEFT:
