@@ -97,6 +97,13 @@ card_played (GVariant *state,
 }
 
 static gboolean
+sheet_closed (GVariant *state,
+              gpointer  data)
+{
+  return !g_variant_lookup (state, "sheet", "u", NULL);
+}
+
+static gboolean
 card_left_hand (GVariant *state,
                 gpointer  data)
 {
@@ -407,7 +414,7 @@ test_whole_game (void)
           hands_seen++;
           center_of (state, "sheet-button", &x, &y);
           hearts_driver_click (driver, x, y);
-          g_usleep (100000);
+          g_variant_unref (hearts_driver_wait (driver, sheet_closed, NULL));
           continue;
         }
 
