@@ -5,128 +5,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <adwaita.h>
-#include <math.h>
 
-#include "hearts-card-widget.h"
 #include "hearts-model-enums.h"
-#include "hearts-table.h"
-
-#define HUMAN_SEAT        0
-#define DRAG_THRESHOLD    6.0
-#define BASE_PLAY_MS      320
-#define BASE_PAUSE_MS     750
-#define BASE_COLLECT_MS   380
-#define BASE_REFLOW_MS    220
-
-typedef enum
-{
-  SPOT_BOTTOM,
-  SPOT_LEFT,
-  SPOT_TOP_LEFT,
-  SPOT_TOP,
-  SPOT_TOP_RIGHT,
-  SPOT_RIGHT,
-} Spot;
-
-typedef enum
-{
-  STEP_PLAY,
-  STEP_COLLECT,
-} StepKind;
-
-/* Something the table shows after the game has already moved on. */
-typedef struct
-{
-  StepKind         kind;
-  guint            seat;
-  HeartsCard       card;
-  gboolean         has_from;
-  graphene_rect_t  from;
-} Step;
-
-typedef struct
-{
-  HeartsCard       card;
-  guint            seat;
-  graphene_rect_t  from;
-} ShownCard;
-
-typedef struct
-{
-  graphene_point_t fan;         /* centre of the seat's hand of backs */
-  gboolean         vertical;
-  graphene_point_t trick;       /* centre of the card it plays */
-  float            angle;       /* of that card, in degrees */
-} SeatGeometry;
-
-struct _HeartsTable
-{
-  GtkWidget        parent_instance;
-
-  HeartsGame      *game;
-  GSignalGroup    *game_signals;
-  HeartsCardTheme *theme;
-  gboolean         highlight_legal;
-  gboolean         double_click;
-  double           animation_speed;
-
-  /* Children */
-  GPtrArray       *hand;              /* HeartsCardWidget, in hand order */
-  GtkWidget       *badges[HEARTS_MAX_PLAYERS];
-  GtkWidget       *names[HEARTS_MAX_PLAYERS];
-  GtkWidget       *infos[HEARTS_MAX_PLAYERS];
-  GtkWidget       *pass_label;
-  GtkWidget       *pass_button;
-
-  /* What the human is doing */
-  HeartsCard       chosen[HEARTS_PASS_SIZE];
-  guint            n_chosen;
-  HeartsCards      received;
-  HeartsCards      hint;
-  gboolean         human_played;
-
-  /* Layout, in widget coordinates */
-  float            margin;
-  float            card_w, card_h;
-  float            back_w, back_h;
-  float            raise;
-  float            side_extent;       /* height of a full fan down a side */
-  float            hand_y;
-  graphene_point_t center;
-  graphene_rect_t  pass_area;
-  graphene_rect_t  slots[HEARTS_PASS_SIZE];
-  SeatGeometry     seats[HEARTS_MAX_PLAYERS];
-  graphene_point_t card_at[64];       /* where each hand card was last put */
-  graphene_point_t card_from[64];     /* where its reflow started */
-  graphene_point_t card_target[64];   /* where it rests */
-  guint64          has_pos;           /* bit per card with card_at set */
-
-  /* Drag */
-  HeartsCardWidget *drag_card;
-  gboolean         dragging;
-  graphene_point_t drag_start;
-  graphene_point_t drag_grab;         /* pointer offset within the card */
-  graphene_point_t drag_pos;          /* pointer now */
-
-  /* Animations */
-  GQueue           steps;
-  Step            *step;
-  AdwAnimation    *step_animation;
-  double           step_t;
-  AdwAnimation    *reflow;
-  double           reflow_t;
-  ShownCard        shown[HEARTS_MAX_PLAYERS];
-  guint            n_shown;
-  gint             collect_winner;
-  gboolean         busy;
-  guint            pass_idle_id;
-  guint            layout_hash;
-  guint            use_idle_id;
-  HeartsCard       use_card;
-  int              use_n_press;
-  gboolean         use_dropped;
-};
+#include "hearts-table-private.h"
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
 
@@ -151,25 +32,24 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void sync_from_game (HeartsTable *self);
 static void run_next_step  (HeartsTable *self);
 
 /* Geometry helpers */
 
-static guint
-n_players (HeartsTable *self)
+guint
+hearts_table_n_players (HeartsTable *self)
 {
   return self->game != NULL ? hearts_game_get_n_players (self->game) : 4;
 }
 
-static Spot
-seat_spot (HeartsTable *self,
-           guint        seat)
+Spot
+hearts_table_seat_spot (HeartsTable *self,
+                        guint        seat)
 {
   static const Spot three[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_RIGHT };
   static const Spot four[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP, SPOT_RIGHT };
   static const Spot five[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP_LEFT, SPOT_TOP_RIGHT, SPOT_RIGHT };
-  guint n = n_players (self);
+  guint n = hearts_table_n_players (self);
   guint r = (seat + n - HUMAN_SEAT) % n;
 
   switch (n)
@@ -183,11 +63,11 @@ seat_spot (HeartsTable *self,
     }
 }
 
-static const char *
-seat_name (HeartsTable *self,
-           guint        seat)
+const char *
+hearts_table_seat_name (HeartsTable *self,
+                        guint        seat)
 {
-  switch (seat_spot (self, seat))
+  switch (hearts_table_seat_spot (self, seat))
     {
     case SPOT_BOTTOM:
       return _("You");
@@ -206,29 +86,7 @@ seat_name (HeartsTable *self,
     }
 }
 
-static float
-card_aspect (HeartsTable *self)
-{
-  double aspect = self->theme != NULL ? hearts_card_theme_get_aspect (self->theme) : 0;
 
-  return aspect > 0.3 && aspect < 2 ? (float) aspect : 0.7f;
-}
-
-static double
-lerp (double a,
-      double b,
-      double t)
-{
-  return a + (b - a) * t;
-}
-
-static graphene_rect_t
-rect_centered (graphene_point_t c,
-               float            w,
-               float            h)
-{
-  return GRAPHENE_RECT_INIT (c.x - w / 2, c.y - h / 2, w, h);
-}
 
 static guint
 animation_ms (HeartsTable *self,
@@ -239,9 +97,9 @@ animation_ms (HeartsTable *self,
 
 /* The hand */
 
-static HeartsCardWidget *
-find_card (HeartsTable *self,
-           HeartsCard   card)
+HeartsCardWidget *
+hearts_table_find_card (HeartsTable *self,
+                        HeartsCard   card)
 {
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -253,9 +111,9 @@ find_card (HeartsTable *self,
   return NULL;
 }
 
-static gint
-chosen_index (HeartsTable *self,
-              HeartsCard   card)
+gint
+hearts_table_chosen_index (HeartsTable *self,
+                           HeartsCard   card)
 {
   for (guint i = 0; i < self->n_chosen; i++)
     if (self->chosen[i] == card)
@@ -263,8 +121,8 @@ chosen_index (HeartsTable *self,
   return -1;
 }
 
-static gboolean
-human_may_pass (HeartsTable *self)
+gboolean
+hearts_table_human_may_pass (HeartsTable *self)
 {
   return self->game != NULL &&
          hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING &&
@@ -298,8 +156,8 @@ on_reflow_done (HeartsTable *self)
 }
 
 /* Every hand card glides from where it is now to its new place. */
-static void
-start_reflow (HeartsTable *self)
+void
+hearts_table_start_reflow (HeartsTable *self)
 {
   for (guint c = 0; c < 64; c++)
     self->card_from[c] = self->card_at[c];
@@ -312,11 +170,11 @@ start_reflow (HeartsTable *self)
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-static void
-update_card_states (HeartsTable *self)
+void
+hearts_table_update_card_states (HeartsTable *self)
 {
   HeartsCards legal = 0;
-  gboolean passing = human_may_pass (self);
+  gboolean passing = hearts_table_human_may_pass (self);
 
   if (self->game != NULL)
     legal = hearts_game_get_legal (self->game, HUMAN_SEAT);
@@ -326,44 +184,12 @@ update_card_states (HeartsTable *self)
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
       HeartsCard card = hearts_card_widget_get_card (w);
 
-      hearts_card_widget_set_selected (w, chosen_index (self, card) >= 0);
+      hearts_card_widget_set_selected (w, hearts_table_chosen_index (self, card) >= 0);
       hearts_card_widget_set_playable (w, passing || hearts_cards_has (legal, card));
       hearts_card_widget_set_dim_unplayable (w, self->highlight_legal && legal != 0);
       hearts_card_widget_set_received (w, hearts_cards_has (self->received, card));
       hearts_card_widget_set_hinted (w, hearts_cards_has (self->hint, card));
     }
-}
-
-static void
-on_card_activate (HeartsCardWidget *card,
-                  HeartsTable      *self);
-static void
-on_card_move_focus (HeartsCardWidget *card,
-                    int               step,
-                    HeartsTable      *self);
-
-static void on_card_click_released (GtkGestureClick *gesture, int n_press, double x, double y,
-                                    HeartsTable *self);
-static void on_card_drag_begin     (GtkGestureDrag *gesture, double x, double y, HeartsTable *self);
-static void on_card_drag_update    (GtkGestureDrag *gesture, double dx, double dy, HeartsTable *self);
-static void on_card_drag_end       (GtkGestureDrag *gesture, double dx, double dy, HeartsTable *self);
-
-/* Each card has its own gestures: on the table they would also see presses on the
- * pass button, and GTK 4.8 leaves a parent's gestures stuck when a child claims. */
-static void
-add_card_gestures (HeartsTable *self,
-                   GtkWidget   *card)
-{
-  GtkGesture *click = gtk_gesture_click_new ();
-  GtkGesture *drag = gtk_gesture_drag_new ();
-
-  g_signal_connect_object (click, "released", G_CALLBACK (on_card_click_released), self, 0);
-  gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (click));
-
-  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (on_card_drag_begin), self, 0);
-  g_signal_connect_object (drag, "drag-update", G_CALLBACK (on_card_drag_update), self, 0);
-  g_signal_connect_object (drag, "drag-end", G_CALLBACK (on_card_drag_end), self, 0);
-  gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (drag));
 }
 
 /* Makes the hand widgets match the game's hand, keeping the ones that stay. */
@@ -420,9 +246,7 @@ sync_hand (HeartsTable *self)
           }
 
         w = hearts_card_widget_new (card, self->theme);
-        g_signal_connect_object (w, "activate", G_CALLBACK (on_card_activate), self, 0);
-        g_signal_connect_object (w, "move-card", G_CALLBACK (on_card_move_focus), self, 0);
-        add_card_gestures (self, w);
+        hearts_table_add_card_gestures (self, w);
         /* Children are drawn in order: later cards overlap earlier ones. */
         if (existing != NULL)
           gtk_widget_insert_before (w, GTK_WIDGET (self), GTK_WIDGET (existing));
@@ -450,19 +274,19 @@ sync_hand (HeartsTable *self)
   if (had_focus && self->hand->len > 0)
     gtk_widget_grab_focus (g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1)));
 
-  update_card_states (self);
+  hearts_table_update_card_states (self);
   if (changed)
-    start_reflow (self);
+    hearts_table_start_reflow (self);
 }
 
 /* Labels */
 
-static void
-update_labels (HeartsTable *self)
+void
+hearts_table_update_labels (HeartsTable *self)
 {
-  guint n = n_players (self);
+  guint n = hearts_table_n_players (self);
   gint current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
-  gboolean passing = human_may_pass (self);
+  gboolean passing = hearts_table_human_may_pass (self);
   g_autoptr(GString) description = g_string_new (NULL);
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
@@ -482,14 +306,14 @@ update_labels (HeartsTable *self)
       /* Translators: a seat's total score, then its tricks in this hand */
       info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
                               total, tricks);
-      gtk_label_set_label (GTK_LABEL (self->names[s]), seat_name (self, s));
+      gtk_label_set_label (GTK_LABEL (self->names[s]), hearts_table_seat_name (self, s));
       gtk_label_set_label (GTK_LABEL (self->infos[s]), info);
       if ((gint) s == current && !self->busy)
         gtk_widget_add_css_class (self->badges[s], "current");
       else
         gtk_widget_remove_css_class (self->badges[s], "current");
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, seat_name (self, s),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, hearts_table_seat_name (self, s),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, info,
                                       -1);
     }
@@ -505,7 +329,7 @@ update_labels (HeartsTable *self)
       guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
                                                hearts_game_get_pass_direction (self->game),
                                                HUMAN_SEAT);
-      g_autofree char *text = g_strdup_printf (_("Pass to %s"), seat_name (self, target));
+      g_autofree char *text = g_strdup_printf (_("Pass to %s"), hearts_table_seat_name (self, target));
 
       gtk_label_set_label (GTK_LABEL (self->pass_label), text);
     }
@@ -520,7 +344,7 @@ update_labels (HeartsTable *self)
       if (description->len > 0)
         g_string_append (description, ", ");
       /* Translators: who played what in the current trick: "West: Two of Clubs" */
-      g_string_append_printf (description, _("%s: %s"), seat_name (self, self->shown[i].seat), name);
+      g_string_append_printf (description, _("%s: %s"), hearts_table_seat_name (self, self->shown[i].seat), name);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
@@ -543,7 +367,7 @@ show_trick_from_game (HeartsTable *self)
   for (guint i = 0; i < n; i++)
     {
       self->shown[i].card = cards[i];
-      self->shown[i].seat = (leader + i) % n_players (self);
+      self->shown[i].seat = (leader + i) % hearts_table_n_players (self);
       self->shown[i].from = rect_centered (self->seats[self->shown[i].seat].trick,
                                            self->card_w, self->card_h);
     }
@@ -593,7 +417,7 @@ run_next_step (HeartsTable *self)
   if (step == NULL)
     {
       set_busy (self, FALSE);
-      sync_from_game (self);
+      hearts_table_sync_from_game (self);
       return;
     }
 
@@ -620,7 +444,7 @@ run_next_step (HeartsTable *self)
       self->collect_winner = step->seat;
       ms = animation_ms (self, BASE_PAUSE_MS + BASE_COLLECT_MS);
     }
-  update_labels (self);
+  hearts_table_update_labels (self);
 
   target = adw_callback_animation_target_new (on_step_value, self, NULL);
   self->step_animation = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, ms, target);
@@ -680,7 +504,7 @@ on_card_played (HeartsGame  *game,
 
   if (seat == HUMAN_SEAT)
     {
-      HeartsCardWidget *w = find_card (self, card);
+      HeartsCardWidget *w = hearts_table_find_card (self, card);
 
       if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)))
         {
@@ -720,7 +544,7 @@ on_game_changed (HeartsGame  *game,
   if (!self->busy)
     show_trick_from_game (self);
 
-  if (!human_may_pass (self))
+  if (!hearts_table_human_may_pass (self))
     self->n_chosen = 0;
   if (self->game != NULL && !self->human_played &&
       hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
@@ -728,21 +552,19 @@ on_game_changed (HeartsGame  *game,
   self->hint = 0;
 
   sync_hand (self);
-  update_labels (self);
+  hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-static void
-sync_from_game (HeartsTable *self)
+void
+hearts_table_sync_from_game (HeartsTable *self)
 {
   on_game_changed (self->game, self);
 }
 
-/* Human input */
-
-static void
-refuse (HeartsTable   *self,
-        HeartsRefusal  refusal)
+void
+hearts_table_refuse (HeartsTable   *self,
+                     HeartsRefusal  refusal)
 {
   g_autofree char *message = NULL;
 
@@ -750,11 +572,11 @@ refuse (HeartsTable   *self,
   g_signal_emit (self, signals[REFUSED], 0, message);
 }
 
-static void
-toggle_chosen (HeartsTable *self,
-               HeartsCard   card)
+void
+hearts_table_toggle_chosen (HeartsTable *self,
+                            HeartsCard   card)
 {
-  gint index = chosen_index (self, card);
+  gint index = hearts_table_chosen_index (self, card);
 
   if (index >= 0)
     {
@@ -767,757 +589,21 @@ toggle_chosen (HeartsTable *self,
   else
     {
       g_signal_emit (self, signals[REFUSED], 0, _("Three cards are already chosen"));
-      start_reflow (self);
+      hearts_table_start_reflow (self);
       return;
     }
 
   self->hint = 0;
-  update_card_states (self);
-  update_labels (self);
-  start_reflow (self);
+  hearts_table_update_card_states (self);
+  hearts_table_update_labels (self);
+  hearts_table_start_reflow (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
 }
 
-static void
-try_play (HeartsTable *self,
-          HeartsCard   card)
+void
+hearts_table_layout_changed (HeartsTable *self)
 {
-  HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
-
-  if (!hearts_game_play (self->game, HUMAN_SEAT, card, &refusal))
-    {
-      /* The card springs back to its place in the hand. */
-      start_reflow (self);
-      refuse (self, refusal);
-    }
-}
-
-/* A click (n_press 1 or 2), a keyboard activation (2) or a drop (0) on a hand card. */
-static void
-use_card (HeartsTable *self,
-          HeartsCard   card,
-          int          n_press,
-          gboolean     dropped_on_table)
-{
-  HeartsPhase phase;
-
-  if (self->game == NULL)
-    return;
-
-  /* A click during an animation first puts every card where it is going. */
-  hearts_table_finish_animations (self);
-  phase = hearts_game_get_phase (self->game);
-
-  if (phase == HEARTS_PHASE_PASSING)
-    {
-      gboolean in_slot = chosen_index (self, card) >= 0;
-
-      if (!human_may_pass (self))
-        {
-          start_reflow (self);
-          return;
-        }
-      /* A drop moves a card into the pass area or back; a click toggles it. */
-      if (n_press > 0 || in_slot != dropped_on_table)
-        toggle_chosen (self, card);
-      else
-        start_reflow (self);
-      return;
-    }
-
-  if (phase != HEARTS_PHASE_PLAYING)
-    {
-      start_reflow (self);
-      return;
-    }
-
-  if (n_press == 0 && !dropped_on_table)
-    {
-      start_reflow (self);
-      return;
-    }
-  if (n_press == 1 && self->double_click)
-    return;
-
-  if (hearts_game_get_current_player (self->game) != HUMAN_SEAT)
-    {
-      start_reflow (self);
-      refuse (self, HEARTS_REFUSAL_NOT_YOUR_TURN);
-      return;
-    }
-  try_play (self, card);
-}
-
-static void
-on_card_activate (HeartsCardWidget *card,
-                  HeartsTable      *self)
-{
-  use_card (self, hearts_card_widget_get_card (card), 2, FALSE);
-}
-
-static void
-on_card_move_focus (HeartsCardWidget *card,
-                    int               step,
-                    HeartsTable      *self)
-{
-  guint index;
-
-  if (!g_ptr_array_find (self->hand, card, &index) || self->hand->len == 0)
-    return;
-  index = (guint) CLAMP ((int) index + step, 0, (int) self->hand->len - 1);
-  gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
-}
-
-static gboolean
-use_card_idle (gpointer user_data)
-{
-  HeartsTable *self = user_data;
-
-  self->use_idle_id = 0;
-  use_card (self, self->use_card, self->use_n_press, self->use_dropped);
-  return G_SOURCE_REMOVE;
-}
-
-/* Gestures hand their card over from an idle: a card played from inside its own
- * gesture's handler is unparented while GTK still routes the pointer to it, and X11
- * input to the window then stops (GTK 4.8). */
-static void
-use_card_later (HeartsTable *self,
-                HeartsCard   card,
-                int          n_press,
-                gboolean     dropped)
-{
-  if (self->use_idle_id != 0)
-    return;
-  self->use_card = card;
-  self->use_n_press = n_press;
-  self->use_dropped = dropped;
-  self->use_idle_id = g_idle_add (use_card_idle, self);
-}
-
-/* Where the pointer of @gesture's current event is, in table coordinates. The card
- * under it moves while it is dragged, so its own coordinates are no use. */
-static graphene_point_t
-pointer_in_table (HeartsTable *self,
-                  GtkGesture  *gesture)
-{
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (gesture));
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  graphene_point_t p = GRAPHENE_POINT_INIT (0, 0);
-  double x = 0, y = 0, sx = 0, sy = 0;
-
-  if (event == NULL || native == NULL || !gdk_event_get_position (event, &x, &y))
-    return self->drag_pos;
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
-                                 &GRAPHENE_POINT_INIT (x - sx, y - sy), &p))
-    return self->drag_pos;
-  return p;
-}
-
-static void
-on_card_click_released (GtkGestureClick *gesture,
-                        int              n_press,
-                        double           x,
-                        double           y,
-                        HeartsTable     *self)
-{
-  GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-
-  if (self->dragging)
-    return;
-  gtk_widget_grab_focus (card);
-  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
-}
-
-static void
-on_card_drag_begin (GtkGestureDrag *gesture,
-                    double          x,
-                    double          y,
-                    HeartsTable    *self)
-{
-  GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-
-  self->drag_card = HEARTS_CARD_WIDGET (card);
-  self->dragging = FALSE;
-  self->drag_start = pointer_in_table (self, GTK_GESTURE (gesture));
-  self->drag_pos = self->drag_start;
-}
-
-static void
-on_card_drag_update (GtkGestureDrag *gesture,
-                     double          dx,
-                     double          dy,
-                     HeartsTable    *self)
-{
-  graphene_point_t p;
-
-  if (self->drag_card == NULL)
-    return;
-
-  p = pointer_in_table (self, GTK_GESTURE (gesture));
-  if (!self->dragging)
-    {
-      HeartsCard c;
-
-      if (graphene_point_distance (&p, &self->drag_start, NULL, NULL) < DRAG_THRESHOLD)
-        return;
-      hearts_table_finish_animations (self);
-      if (self->drag_card == NULL)
-        return;
-      self->dragging = TRUE;
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-      c = hearts_card_widget_get_card (self->drag_card);
-      self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->card_at[c].x,
-                                             self->drag_start.y - self->card_at[c].y);
-    }
-  self->drag_pos = p;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-}
-
-static gboolean
-point_over_table (HeartsTable *self,
-                  double       y)
-{
-  return y < self->hand_y - self->raise * 0.5f;
-}
-
-static void
-on_card_drag_end (GtkGestureDrag *gesture,
-                  double          dx,
-                  double          dy,
-                  HeartsTable    *self)
-{
-  HeartsCardWidget *card = g_steal_pointer (&self->drag_card);
-  gboolean dragging = self->dragging;
-  HeartsCard c;
-
-  self->dragging = FALSE;
-  if (card == NULL || !dragging)
-    return;
-
-  c = hearts_card_widget_get_card (card);
-  use_card_later (self, c, 0, point_over_table (self, self->drag_pos.y));
-}
-
-static gboolean
-pass_idle (gpointer user_data)
-{
-  HeartsTable *self = user_data;
-
-  self->pass_idle_id = 0;
-  hearts_table_pass (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_pass_clicked (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  HeartsTable *self = HEARTS_TABLE (widget);
-
-  /* Not from inside the button's own release: passing hides the button under the
-   * pointer, and X11 then loses the next press. */
-  if (self->pass_idle_id == 0)
-    self->pass_idle_id = g_idle_add (pass_idle, self);
-}
-
-/* Layout */
-
-static void
-compute_layout (HeartsTable *self,
-                int          width,
-                int          height)
-{
-  float aspect = card_aspect (self);
-  guint n = n_players (self);
-  guint row = MAX (13, self->hand->len);
-  guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
-  float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
-  float top = m;
-  float field_bottom, badge_h = 0;
-  float side_x;
-  int nat;
-
-  self->margin = m;
-  self->card_h = MIN (height * 0.21f, (width - 2 * m) / (1 + (row - 1) * 0.34f) / aspect);
-  self->card_h = MAX (self->card_h, 30);
-  self->card_w = roundf (self->card_h * aspect);
-  self->card_h = roundf (self->card_w / aspect);
-  self->back_w = roundf (self->card_w * 0.56f);
-  self->back_h = roundf (self->back_w / aspect);
-  self->raise = roundf (self->card_h * 0.17f);
-  self->hand_y = height - m - self->card_h;
-  self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
-
-  gtk_widget_measure (self->badges[HUMAN_SEAT], GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
-  badge_h = nat;
-
-  /* The other seats: backs fanned along the top and down the sides. */
-  field_bottom = self->hand_y - self->raise - badge_h - m;
-  side_x = m + self->back_h / 2;
-  for (guint s = 0; s < n; s++)
-    {
-      SeatGeometry *g = &self->seats[s];
-      float mid_y = top + (field_bottom - top) * 0.42f;
-
-      /* A side seat's badge sits above its fan, clear of the badges along the top. */
-      if (n > 3)
-        mid_y = MAX (mid_y, top + self->back_h + 2 * badge_h + 2 * m + self->side_extent / 2);
-      else
-        mid_y = MAX (mid_y, top + badge_h + m + self->side_extent / 2);
-
-      switch (seat_spot (self, s))
-        {
-        case SPOT_BOTTOM:
-          g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->hand_y + self->card_h / 2);
-          g->vertical = FALSE;
-          break;
-        case SPOT_LEFT:
-          g->fan = GRAPHENE_POINT_INIT (side_x, mid_y);
-          g->vertical = TRUE;
-          break;
-        case SPOT_RIGHT:
-          g->fan = GRAPHENE_POINT_INIT (width - side_x, mid_y);
-          g->vertical = TRUE;
-          break;
-        case SPOT_TOP:
-          g->fan = GRAPHENE_POINT_INIT (width / 2.f, top + self->back_h / 2);
-          g->vertical = FALSE;
-          break;
-        case SPOT_TOP_LEFT:
-          g->fan = GRAPHENE_POINT_INIT (width * 0.3f, top + self->back_h / 2);
-          g->vertical = FALSE;
-          break;
-        case SPOT_TOP_RIGHT:
-          g->fan = GRAPHENE_POINT_INIT (width * 0.7f, top + self->back_h / 2);
-          g->vertical = FALSE;
-          break;
-        default:
-          g_assert_not_reached ();
-        }
-    }
-
-  /* The trick in the middle of what is left. */
-  {
-    float field_top = n == 3 ? top : top + self->back_h + badge_h + m / 2;
-    float cw = self->card_w, ch = self->card_h;
-
-    self->center = GRAPHENE_POINT_INIT (width / 2.f, (field_top + field_bottom) / 2);
-    for (guint s = 0; s < n; s++)
-      {
-        SeatGeometry *g = &self->seats[s];
-        float dx = 0, dy = 0;
-
-        switch (seat_spot (self, s))
-          {
-          case SPOT_BOTTOM:      dy = ch * 0.3f; break;
-          case SPOT_TOP:         dy = -ch * 0.3f; break;
-          case SPOT_LEFT:        dx = -cw * 0.62f; dy = n == 4 ? 0 : ch * 0.02f; break;
-          case SPOT_RIGHT:       dx = cw * 0.62f; dy = n == 4 ? 0 : ch * 0.02f; break;
-          case SPOT_TOP_LEFT:    dx = -cw * 0.36f; dy = -ch * 0.26f; break;
-          case SPOT_TOP_RIGHT:   dx = cw * 0.36f; dy = -ch * 0.26f; break;
-          default:               break;
-          }
-        if (n == 3 && seat_spot (self, s) != SPOT_BOTTOM)
-          dy = -ch * 0.16f;
-        g->trick = GRAPHENE_POINT_INIT (self->center.x + dx, self->center.y + dy);
-        /* A slight, fixed tilt per seat looks like cards put down by hand. */
-        g->angle = ((gint) (s * 7 % 5) - 2) * 2.5f;
-      }
-  }
-
-  /* The pass area: three slots in the middle. */
-  {
-    float gap = MAX (6, self->card_w * 0.08f);
-    float avail = width - 2 * (m + self->back_h + m);
-    float step = MIN (self->card_w + gap, (avail - self->card_w) / 2);
-    float total = self->card_w + 2 * step;
-    float x0 = width / 2.f - total / 2;
-    float y0 = self->center.y - self->card_h / 2;
-    float pad = gap;
-
-    step = MAX (step, self->card_w * 0.3f);
-    for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
-      self->slots[i] = GRAPHENE_RECT_INIT (x0 + i * step, y0, self->card_w, self->card_h);
-    self->pass_area = GRAPHENE_RECT_INIT (x0 - pad, y0 - pad, total + 2 * pad, self->card_h + 2 * pad);
-  }
-}
-
-static void
-hand_target (HeartsTable *self,
-             int          width,
-             guint        index_in_row,
-             guint        row_len,
-             graphene_point_t *out)
-{
-  float m = self->margin;
-  float step = row_len > 1 ? MIN (self->card_w * 0.62f, (width - 2 * m - self->card_w) / (row_len - 1)) : 0;
-  float total = self->card_w + step * (row_len > 0 ? row_len - 1 : 0);
-
-  out->x = roundf ((width - total) / 2 + index_in_row * step);
-  out->y = self->hand_y;
-}
-
-/* Where each hand card rests: in its pass slot, or in the row, raised when marked. */
-static void
-compute_targets (HeartsTable *self,
-                 int          width)
-{
-  guint row_len = self->hand->len - self->n_chosen;
-  guint row_index = 0;
-
-  for (guint i = 0; i < self->hand->len; i++)
-    {
-      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
-      HeartsCard c = hearts_card_widget_get_card (w);
-      gint slot = chosen_index (self, c);
-      graphene_point_t target;
-
-      if (slot >= 0)
-        target = self->slots[slot].origin;
-      else
-        {
-          hand_target (self, width, row_index++, row_len, &target);
-          if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
-            target.y -= self->raise;
-        }
-      self->card_target[c] = target;
-    }
-}
-
-static void
-allocate_child (GtkWidget *child,
-                float      x,
-                float      y,
-                int        width,
-                int        height)
-{
-  GskTransform *t = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (roundf (x), roundf (y)));
-
-  gtk_widget_allocate (child, width, height, -1, t);
-}
-
-static void
-allocate_badge (GtkWidget *badge,
-                float      cx,
-                float      y,
-                int        width)
-{
-  int w, h;
-
-  if (!gtk_widget_get_visible (badge))
-    return;
-  gtk_widget_measure (badge, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-  gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
-  cx = CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4));
-  allocate_child (badge, cx, y, w, h);
-}
-
-static void
-hearts_table_size_allocate (GtkWidget *widget,
-                            int        width,
-                            int        height,
-                            int        baseline)
-{
-  HeartsTable *self = HEARTS_TABLE (widget);
-  guint n = n_players (self);
-  double t = self->reflow_t;
-  guint hash = width * 31 + height;
-
-  compute_layout (self, width, height);
-
-  compute_targets (self, width);
-  for (guint i = 0; i < self->hand->len; i++)
-    {
-      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
-      HeartsCard c = hearts_card_widget_get_card (w);
-      graphene_point_t target = self->card_target[c], at;
-
-      if (w == self->drag_card && self->dragging)
-        at = GRAPHENE_POINT_INIT (self->drag_pos.x - self->drag_grab.x, self->drag_pos.y - self->drag_grab.y);
-      else if (t < 1 && (self->has_pos & HEARTS_CARD_BIT (c)))
-        at = GRAPHENE_POINT_INIT (lerp (self->card_from[c].x, target.x, t),
-                                  lerp (self->card_from[c].y, target.y, t));
-      else
-        at = target;
-
-      self->card_at[c] = at;
-      self->has_pos |= HEARTS_CARD_BIT (c);
-      hash = hash * 33 + c * 7 + (guint) target.x * 3 + (guint) target.y;
-      allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
-    }
-
-  for (guint s = 0; s < n; s++)
-    {
-      SeatGeometry *g = &self->seats[s];
-      float y;
-
-      switch (seat_spot (self, s))
-        {
-        case SPOT_BOTTOM:
-          {
-            int bh;
-
-            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            allocate_badge (self->badges[s], width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
-          }
-          continue;
-        case SPOT_LEFT:
-        case SPOT_RIGHT:
-          {
-            int bh;
-
-            /* Above the fan: below it the badge would reach into the pass area. */
-            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
-          }
-          break;
-        case SPOT_TOP:
-        case SPOT_TOP_LEFT:
-        case SPOT_TOP_RIGHT:
-        default:
-          y = g->fan.y + self->back_h / 2 + self->margin / 3;
-          break;
-        }
-      allocate_badge (self->badges[s], g->fan.x, y, width);
-    }
-
-  if (hash != self->layout_hash)
-    {
-      self->layout_hash = hash;
-      g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
-    }
-
-  {
-    int w, h;
-
-    gtk_widget_measure (self->pass_label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-    gtk_widget_measure (self->pass_label, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
-    w = MAX (w, (int) self->pass_area.size.width);
-    allocate_child (self->pass_label, width / 2.f - w / 2.f,
-                    self->pass_area.origin.y - h - self->margin / 2, w, h);
-
-    gtk_widget_measure (self->pass_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-    gtk_widget_measure (self->pass_button, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
-    allocate_child (self->pass_button, width / 2.f - w / 2.f,
-                    self->pass_area.origin.y + self->pass_area.size.height + self->margin / 2, w, h);
-  }
-}
-
-static void
-hearts_table_measure (GtkWidget      *widget,
-                      GtkOrientation  orientation,
-                      int             for_size,
-                      int            *minimum,
-                      int            *natural,
-                      int            *minimum_baseline,
-                      int            *natural_baseline)
-{
-  HeartsTable *self = HEARTS_TABLE (widget);
-
-  /* Children are placed by hand; only their sizes matter, and the table fits 360×500. */
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_measure (child, orientation, -1, NULL, NULL, NULL, NULL);
-
-  (void) self;
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      *minimum = 340;
-      *natural = 960;
-    }
-  else
-    {
-      *minimum = 480;
-      *natural = 680;
-    }
-}
-
-/* Drawing */
-
-static void
-draw_card (HeartsTable            *self,
-           GtkSnapshot            *snapshot,
-           HeartsCard              card,
-           const graphene_rect_t  *rect,
-           float                   angle,
-           float                   opacity)
-{
-  static const GdkRGBA shadow = { 0, 0, 0, 0.35f };
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  GdkTexture *texture;
-  GskRoundedRect outline;
-  graphene_rect_t local = GRAPHENE_RECT_INIT (-rect->size.width / 2, -rect->size.height / 2,
-                                              rect->size.width, rect->size.height);
-
-  if (self->theme == NULL || rect->size.width < 1)
-    return;
-  /* Always the hand's size: the theme renders one size, the GPU scales the rest. */
-  texture = hearts_card_theme_get_texture (self->theme, card, (int) self->card_w, scale);
-  if (texture == NULL)
-    return;
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + rect->size.width / 2,
-                                                          rect->origin.y + rect->size.height / 2));
-  if (angle != 0)
-    gtk_snapshot_rotate (snapshot, angle);
-  if (opacity < 1)
-    gtk_snapshot_push_opacity (snapshot, opacity);
-  gsk_rounded_rect_init_from_rect (&outline, &local, MAX (2, rect->size.width * 0.055f));
-  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow, 0, 1, 0, MAX (2, rect->size.width / 24));
-  gtk_snapshot_append_texture (snapshot, texture, &local);
-  if (opacity < 1)
-    gtk_snapshot_pop (snapshot);
-  gtk_snapshot_restore (snapshot);
-}
-
-static void
-draw_fans (HeartsTable *self,
-           GtkSnapshot *snapshot)
-{
-  guint n = n_players (self);
-
-  if (self->game == NULL)
-    return;
-
-  for (guint s = 0; s < n; s++)
-    {
-      SeatGeometry *g = &self->seats[s];
-      guint count;
-      float step, extent;
-
-      if (s == HUMAN_SEAT)
-        continue;
-      count = hearts_cards_count (hearts_game_get_hand (self->game, s));
-      if (count == 0)
-        continue;
-      step = self->back_w * (g->vertical ? 0.16f : 0.2f);
-      extent = step * (count - 1);
-      for (guint i = 0; i < count; i++)
-        {
-          float off = -extent / 2 + i * step;
-          graphene_point_t c = g->vertical ? GRAPHENE_POINT_INIT (g->fan.x, g->fan.y + off)
-                                           : GRAPHENE_POINT_INIT (g->fan.x + off, g->fan.y);
-          graphene_rect_t r = rect_centered (c, self->back_w, self->back_h);
-
-          draw_card (self, snapshot, HEARTS_NO_CARD, &r, g->vertical ? 90 : 0, 1);
-        }
-    }
-}
-
-static void
-draw_pass_area (HeartsTable *self,
-                GtkSnapshot *snapshot)
-{
-  static const GdkRGBA fill = { 1, 1, 1, 0.08f };
-  static const GdkRGBA line = { 1, 1, 1, 0.35f };
-  static const GdkRGBA slot_fill = { 0, 0, 0, 0.12f };
-  GskRoundedRect area;
-
-  if (!human_may_pass (self))
-    return;
-
-  gsk_rounded_rect_init_from_rect (&area, &self->pass_area, self->card_w * 0.1f);
-  gtk_snapshot_push_rounded_clip (snapshot, &area);
-  gtk_snapshot_append_color (snapshot, &fill, &self->pass_area);
-  gtk_snapshot_pop (snapshot);
-  {
-    const float w[4] = { 1.5f, 1.5f, 1.5f, 1.5f };
-    const GdkRGBA c[4] = { line, line, line, line };
-
-    gtk_snapshot_append_border (snapshot, &area, w, c);
-  }
-  for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
-    {
-      GskRoundedRect slot;
-
-      gsk_rounded_rect_init_from_rect (&slot, &self->slots[i], self->card_w * 0.055f);
-      gtk_snapshot_push_rounded_clip (snapshot, &slot);
-      gtk_snapshot_append_color (snapshot, &slot_fill, &self->slots[i]);
-      gtk_snapshot_pop (snapshot);
-    }
-}
-
-static void
-shown_card_rect (HeartsTable     *self,
-                 guint            index,
-                 graphene_rect_t *rect,
-                 float           *angle,
-                 float           *opacity)
-{
-  ShownCard *shown = &self->shown[index];
-  SeatGeometry *g = &self->seats[shown->seat];
-  graphene_rect_t to = rect_centered (g->trick, self->card_w, self->card_h);
-
-  *rect = to;
-  *angle = g->angle;
-  *opacity = 1;
-
-  if (self->step != NULL && self->step->kind == STEP_PLAY && index == self->n_shown - 1)
-    {
-      double t = self->step_t;
-      float from_angle = self->seats[shown->seat].vertical && shown->seat != HUMAN_SEAT ? 90 : 0;
-
-      graphene_rect_interpolate (&shown->from, &to, t, rect);
-      *angle = lerp (from_angle, g->angle, t);
-    }
-  else if (self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0)
-    {
-      double pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
-      double t = self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
-      SeatGeometry *w = &self->seats[self->collect_winner];
-      graphene_rect_t dest = rect_centered (w->fan, self->back_w, self->back_h);
-
-      t = 1 - pow (1 - t, 3);
-      graphene_rect_interpolate (&to, &dest, t, rect);
-      *opacity = 1 - t * 0.9;
-    }
-}
-
-static void
-hearts_table_snapshot (GtkWidget   *widget,
-                       GtkSnapshot *snapshot)
-{
-  HeartsTable *self = HEARTS_TABLE (widget);
-  gboolean moving = self->step != NULL && self->step->kind == STEP_PLAY;
-
-  draw_fans (self, snapshot);
-  draw_pass_area (self, snapshot);
-
-  /* Cards at rest on the trick, under the hand. */
-  for (guint i = 0; i < self->n_shown; i++)
-    {
-      graphene_rect_t r;
-      float angle, opacity;
-
-      if (moving && i == self->n_shown - 1)
-        continue;
-      shown_card_rect (self, i, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (child != GTK_WIDGET (self->drag_card) || !self->dragging)
-      gtk_widget_snapshot_child (widget, child, snapshot);
-
-  /* The card in flight goes over everything but the one being dragged. */
-  if (moving && self->n_shown > 0)
-    {
-      graphene_rect_t r;
-      float angle, opacity;
-
-      shown_card_rect (self, self->n_shown - 1, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[self->n_shown - 1].card, &r, angle, opacity);
-    }
-
-  if (self->drag_card != NULL && self->dragging)
-    gtk_widget_snapshot_child (widget, GTK_WIDGET (self->drag_card), snapshot);
+  g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
 }
 
 /* GObject */
@@ -1664,7 +750,7 @@ hearts_table_class_init (HeartsTableClass *klass)
     g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_install_action (widget_class, "table.pass", NULL, on_pass_clicked);
+  gtk_widget_class_install_action (widget_class, "table.pass", NULL, hearts_table_pass_action);
 
   gtk_widget_class_set_css_name (widget_class, "hearts-table");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -1798,7 +884,7 @@ hearts_table_set_highlight_legal (HeartsTable *self,
   if (self->highlight_legal == highlight)
     return;
   self->highlight_legal = highlight;
-  update_card_states (self);
+  hearts_table_update_card_states (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_LEGAL]);
 }
 
@@ -1847,8 +933,8 @@ hearts_table_get_player_name (HeartsTable *self,
                               guint        seat)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
-  g_return_val_if_fail (seat < n_players (self), NULL);
-  return seat_name (self, seat);
+  g_return_val_if_fail (seat < hearts_table_n_players (self), NULL);
+  return hearts_table_seat_name (self, seat);
 }
 
 gboolean
@@ -1893,7 +979,7 @@ hearts_table_reset (HeartsTable *self)
           self->human_played = TRUE;
     }
 
-  sync_from_game (self);
+  hearts_table_sync_from_game (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
 }
 
@@ -1904,8 +990,8 @@ hearts_table_set_hint (HeartsTable *self,
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
   self->hint = cards;
-  update_card_states (self);
-  start_reflow (self);
+  hearts_table_update_card_states (self);
+  hearts_table_start_reflow (self);
 }
 
 HeartsCards
@@ -1934,7 +1020,7 @@ hearts_table_pass (HeartsTable *self)
   cards = hearts_table_get_chosen (self);
   if (!hearts_game_pass (self->game, HUMAN_SEAT, cards, &refusal))
     {
-      refuse (self, refusal);
+      hearts_table_refuse (self, refusal);
       return FALSE;
     }
   return TRUE;
@@ -1979,8 +1065,8 @@ hearts_table_describe (HeartsTable *self)
 
   /* Where each card rests, not where an animation has it now, and as the game is
    * now even if no frame has been laid out since. */
-  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
-  compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  hearts_table_compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  hearts_table_compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
   g_variant_builder_init (&hand, G_VARIANT_TYPE ("a(s(iiii))"));
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -2009,7 +1095,7 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
   g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
   g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
-  if (human_may_pass (self) &&
+  if (hearts_table_human_may_pass (self) &&
       gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
     g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));
   return g_variant_builder_end (&b);
