@@ -4,6 +4,13 @@
 # side by side. The services the bus starts (portals, a11y) must not inherit the
 # test's fatal warnings.
 set -e
+for tool in Xvfb dbus-run-session; do
+  if ! command -v $tool >/dev/null 2>&1; then
+    echo "1..0 # SKIP $tool is not installed"
+    exit 0
+  fi
+done
+
 debug="${G_DEBUG:-}"
 unset G_DEBUG
 
