@@ -1,0 +1,253 @@
+/* hearts-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-application.h"
+#include "hearts-window.h"
+
+struct _HeartsApplication
+{
+  AdwApplication  parent_instance;
+
+  HeartsRules     rules;
+  gint64          seed;          /* -1: pick one */
+  GSimpleAction  *state_action;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsApplication, hearts_application, ADW_TYPE_APPLICATION)
+
+static HeartsWindow *
+get_window (HeartsApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  return HEARTS_IS_WINDOW (window) ? HEARTS_WINDOW (window) : NULL;
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  HeartsApplication *self = user_data;
+  static const char *developers[] = { "The Hearts developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", _("Hearts"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", _("The Hearts developers"),
+                        "developers", developers,
+                        "copyright", "© 2024 The Hearts developers",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "comments", _("The classic trick-taking card game: avoid hearts and the Queen of Spades"),
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+/* The dialogs of the settings issue land later; until then say so. */
+static void
+not_yet_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  HeartsWindow *window = get_window (user_data);
+
+  if (window != NULL)
+    hearts_window_show_toast (window, _("Not available yet"));
+}
+
+static const GActionEntry app_entries[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+  { "preferences", not_yet_activated },
+  { "statistics", not_yet_activated },
+};
+
+static int
+hearts_application_handle_local_options (GApplication *app,
+                                         GVariantDict *options)
+{
+  HeartsApplication *self = HEARTS_APPLICATION (app);
+  const char *rules = NULL;
+  gint64 seed;
+
+  if (g_variant_dict_lookup (options, "seed", "x", &seed))
+    self->seed = seed < 0 ? -seed : seed;
+  if (g_variant_dict_lookup (options, "rules", "&s", &rules))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!hearts_rules_apply_string (&self->rules, rules, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+    }
+  return -1;
+}
+
+/* For tests/bench/startup-bench: say when the first frame is out, then quit. */
+static gboolean
+bench_quit_cb (gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+bench_after_paint_cb (GdkFrameClock *clock,
+                      GApplication  *app)
+{
+  g_signal_handlers_disconnect_by_func (clock, bench_after_paint_cb, app);
+  g_print ("first-frame\n");
+  g_timeout_add (500, bench_quit_cb, app);
+}
+
+static void
+bench_realize_cb (GtkWidget    *window,
+                  GApplication *app)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (bench_after_paint_cb), app);
+}
+
+static void
+hearts_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (hearts_window_new (HEARTS_APPLICATION (app)));
+      if (g_getenv ("HEARTS_BENCH_FIRST_FRAME") != NULL)
+        g_signal_connect (window, "realize", G_CALLBACK (bench_realize_cb), app);
+    }
+  gtk_window_present (window);
+}
+
+static void
+hearts_application_startup (GApplication *app)
+{
+  HeartsApplication *self = HEARTS_APPLICATION (app);
+  static const char *new_game[] = { "<Control>n", NULL };
+  static const char *undo[] = { "<Control>z", NULL };
+  static const char *hint[] = { "h", NULL };
+  static const char *quit[] = { "<Control>q", NULL };
+  static const char *help[] = { "F1", "<Control>question", NULL };
+  static const char *scores[] = { "<Control>s", NULL };
+
+  G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
+
+  /* Read-only for others: the game record and what the table shows, for tests. */
+  self->state_action = g_simple_action_new_stateful ("state", NULL,
+                                                     g_variant_new_parsed ("@a{sv} {}"));
+  g_simple_action_set_enabled (self->state_action, FALSE);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (self->state_action));
+
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_game);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help);
+}
+
+static void
+hearts_application_dispose (GObject *object)
+{
+  HeartsApplication *self = HEARTS_APPLICATION (object);
+
+  g_clear_object (&self->state_action);
+
+  G_OBJECT_CLASS (hearts_application_parent_class)->dispose (object);
+}
+
+static void
+hearts_application_class_init (HeartsApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = hearts_application_dispose;
+  app_class->handle_local_options = hearts_application_handle_local_options;
+  app_class->activate = hearts_application_activate;
+  app_class->startup = hearts_application_startup;
+}
+
+static void
+hearts_application_init (HeartsApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "seed", 0, 0, G_OPTION_ARG_INT64, NULL, N_("Deal the first game from this seed"), N_("N") },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Rules of the first game, as key=value words"), N_("RULES") },
+    { NULL }
+  };
+
+  hearts_rules_init_default (&self->rules);
+  self->seed = -1;
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+HeartsApplication *
+hearts_application_new (void)
+{
+  return g_object_new (HEARTS_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", RESOURCE_PATH,
+                       NULL);
+}
+
+guint64
+hearts_application_take_seed (HeartsApplication *self)
+{
+  guint64 seed;
+
+  g_return_val_if_fail (HEARTS_IS_APPLICATION (self), 0);
+
+  if (self->seed >= 0)
+    {
+      seed = (guint64) self->seed;
+      self->seed = -1;
+      return seed;
+    }
+  seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  return seed;
+}
+
+const HeartsRules *
+hearts_application_get_rules (HeartsApplication *self)
+{
+  g_return_val_if_fail (HEARTS_IS_APPLICATION (self), NULL);
+  return &self->rules;
+}
+
+void
+hearts_application_set_test_state (HeartsApplication *self,
+                                   GVariant          *state)
+{
+  g_return_if_fail (HEARTS_IS_APPLICATION (self));
+
+  if (self->state_action != NULL)
+    g_simple_action_set_state (self->state_action, state);
+  else
+    g_variant_unref (g_variant_ref_sink (state));
+}

@@ -1,0 +1,248 @@
+/* hearts-score-sheet.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <adwaita.h>
+
+#include "hearts-score-sheet.h"
+
+struct _HeartsScoreSheet
+{
+  GtkWidget             parent_instance;
+
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkGrid              *grid;
+  GtkWidget            *close_button;
+  GtkWidget            *next_button;
+  GtkWidget            *new_game_button;
+
+  HeartsScoreSheetMode  mode;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+cell (const char *text,
+      const char *css_class,
+      float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static void
+clear_grid (HeartsScoreSheet *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
+    gtk_grid_remove (self->grid, child);
+}
+
+static char *
+winners_text (HeartsGame         *game,
+              const char * const *names,
+              guint               winners)
+{
+  guint n = hearts_game_get_n_players (game);
+  g_autoptr(GString) who = g_string_new (NULL);
+  guint count = 0;
+
+  if (winners == 1u << 0)
+    return g_strdup (_("You Win!"));
+
+  for (guint s = 0; s < n; s++)
+    if (winners & (1u << s))
+      {
+        if (count++ > 0)
+          g_string_append (who, _(" and "));
+        g_string_append (who, names[s]);
+      }
+  if (count == 1)
+    /* Translators: %s is a player's name, as "West" */
+    return g_strdup_printf (_("%s Wins"), who->str);
+  /* Translators: %s is a list of players' names, as "You and West" */
+  return g_strdup_printf (_("A Tie: %s"), who->str);
+}
+
+static void
+hearts_score_sheet_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), HEARTS_TYPE_SCORE_SHEET);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (hearts_score_sheet_parent_class)->dispose (object);
+}
+
+static void
+hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hearts_score_sheet_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-score-sheet.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, grid);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, close_button);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, next_button);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, new_game_button);
+
+  gtk_widget_class_set_css_name (widget_class, "score-sheet");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
+}
+
+static void
+hearts_score_sheet_init (HeartsScoreSheet *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+hearts_score_sheet_new (void)
+{
+  return g_object_new (HEARTS_TYPE_SCORE_SHEET, NULL);
+}
+
+void
+hearts_score_sheet_update (HeartsScoreSheet     *self,
+                           HeartsGame           *game,
+                           const char * const   *names,
+                           HeartsScoreSheetMode  mode)
+{
+  guint n, n_hands;
+  guint winners;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  g_return_if_fail (HEARTS_IS_SCORE_SHEET (self));
+  g_return_if_fail (HEARTS_IS_GAME (game));
+
+  self->mode = mode;
+  n = hearts_game_get_n_players (game);
+  n_hands = hearts_game_get_n_results (game);
+  winners = hearts_game_get_winners (game);
+
+  clear_grid (self);
+  gtk_grid_attach (self->grid, cell (_("Hand"), "heading", 0), 0, 0, 1, 1);
+  for (guint s = 0; s < n; s++)
+    gtk_grid_attach (self->grid, cell (names[s], "heading", 1), s + 1, 0, 1, 1);
+
+  for (guint h = 0; h < n_hands; h++)
+    {
+      const HeartsHandResult *r = hearts_game_get_result (game, h);
+      g_autofree char *number = g_strdup_printf ("%u", h + 1);
+      gboolean last = h + 1 == n_hands;
+
+      gtk_grid_attach (self->grid, cell (number, "dim-label", 0), 0, h + 1, 1, 1);
+      for (guint s = 0; s < n; s++)
+        {
+          g_autofree char *points = NULL;
+          GtkWidget *label;
+
+          /* The moon marks the shooter's cell. */
+          if (r->shooter == (gint) s)
+            points = g_strdup_printf ("☾ %d", r->points[s]);
+          else
+            points = g_strdup_printf ("%d", r->points[s]);
+          label = cell (points, "numeric", 1);
+          if (last && mode != HEARTS_SCORE_SHEET_VIEW)
+            gtk_widget_add_css_class (label, "last-hand");
+          if (r->shooter == (gint) s)
+            {
+              gtk_widget_add_css_class (label, "moon");
+              /* Translators: tooltip of a score sheet cell */
+              gtk_widget_set_tooltip_text (label, _("Shot the moon"));
+            }
+          gtk_grid_attach (self->grid, label, s + 1, h + 1, 1, 1);
+        }
+    }
+
+  if (n_hands > 0)
+    gtk_grid_attach (self->grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, n_hands + 1, n + 1, 1);
+  gtk_grid_attach (self->grid, cell (_("Total"), "heading", 0), 0, n_hands + 2, 1, 1);
+  for (guint s = 0; s < n; s++)
+    {
+      g_autofree char *total = g_strdup_printf ("%d", hearts_game_get_total (game, s));
+      GtkWidget *label = cell (total, "total", 1);
+
+      gtk_widget_add_css_class (label, "numeric");
+      if (winners & (1u << s))
+        gtk_widget_add_css_class (label, "winner");
+      gtk_grid_attach (self->grid, label, s + 1, n_hands + 2, 1, 1);
+    }
+
+  switch (mode)
+    {
+    case HEARTS_SCORE_SHEET_HAND_OVER:
+      {
+        const HeartsHandResult *r = hearts_game_get_result (game, n_hands - 1);
+
+        title = g_strdup_printf (_("Hand %u"), n_hands);
+        if (r->shooter == 0)
+          subtitle = g_strdup (_("You shot the moon!"));
+        else if (r->shooter > 0)
+          /* Translators: %s is a player's name */
+          subtitle = g_strdup_printf (_("%s shot the moon"), names[r->shooter]);
+        else
+          subtitle = g_strdup_printf (g_dngettext (NULL, "You took %d point", "You took %d points",
+                                                   ABS (r->points[0])), r->points[0]);
+      }
+      break;
+    case HEARTS_SCORE_SHEET_GAME_OVER:
+      title = winners_text (game, names, winners);
+      subtitle = g_strdup_printf (g_dngettext (NULL, "Game over after %u hand", "Game over after %u hands",
+                                               n_hands), n_hands);
+      break;
+    case HEARTS_SCORE_SHEET_VIEW:
+    default:
+      title = g_strdup (_("Scores"));
+      if (n_hands == 0)
+        subtitle = g_strdup (_("No hand has been played yet"));
+      break;
+    }
+
+  gtk_label_set_label (self->title_label, title);
+  gtk_label_set_label (self->subtitle_label, subtitle != NULL ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
+  gtk_widget_set_visible (self->next_button, mode == HEARTS_SCORE_SHEET_HAND_OVER);
+  gtk_widget_set_visible (self->new_game_button, mode == HEARTS_SCORE_SHEET_GAME_OVER);
+  gtk_widget_set_visible (self->close_button, mode != HEARTS_SCORE_SHEET_HAND_OVER);
+}
+
+HeartsScoreSheetMode
+hearts_score_sheet_get_mode (HeartsScoreSheet *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), HEARTS_SCORE_SHEET_VIEW);
+  return self->mode;
+}
+
+GtkWidget *
+hearts_score_sheet_get_default_button (HeartsScoreSheet *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), NULL);
+
+  switch (self->mode)
+    {
+    case HEARTS_SCORE_SHEET_HAND_OVER:
+      return self->next_button;
+    case HEARTS_SCORE_SHEET_GAME_OVER:
+      return self->new_game_button;
+    case HEARTS_SCORE_SHEET_VIEW:
+    default:
+      return self->close_button;
+    }
+}

@@ -1,0 +1,33 @@
+/* hearts-score-sheet.h: every hand's points and the running totals, over the table
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hearts-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  HEARTS_SCORE_SHEET_VIEW,       /* opened from the menu: Close */
+  HEARTS_SCORE_SHEET_HAND_OVER,  /* Next Hand */
+  HEARTS_SCORE_SHEET_GAME_OVER,  /* the winner, New Game */
+} HeartsScoreSheetMode;
+
+#define HEARTS_TYPE_SCORE_SHEET (hearts_score_sheet_get_type ())
+
+G_DECLARE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, HEARTS, SCORE_SHEET, GtkWidget)
+
+GtkWidget            *hearts_score_sheet_new        (void);
+/* Fills the sheet from @game; @names has a name per seat. */
+void                  hearts_score_sheet_update     (HeartsScoreSheet     *self,
+                                                     HeartsGame           *game,
+                                                     const char * const   *names,
+                                                     HeartsScoreSheetMode  mode);
+HeartsScoreSheetMode  hearts_score_sheet_get_mode   (HeartsScoreSheet     *self);
+GtkWidget            *hearts_score_sheet_get_default_button (HeartsScoreSheet *self);
+
+G_END_DECLS

@@ -1,0 +1,277 @@
+/* hearts-table-input.c: the human's clicks, drags and keys on the hand
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-table-private.h"
+
+
+
+static void
+try_play (HeartsTable *self,
+          HeartsCard   card)
+{
+  HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
+
+  if (!hearts_game_play (self->game, HUMAN_SEAT, card, &refusal))
+    {
+      /* The card springs back to its place in the hand. */
+      hearts_table_start_reflow (self);
+      hearts_table_refuse (self, refusal);
+    }
+}
+
+/* A click (n_press 1 or 2), a keyboard activation (2) or a drop (0) on a hand card. */
+static void
+use_card (HeartsTable *self,
+          HeartsCard   card,
+          int          n_press,
+          gboolean     dropped_on_table)
+{
+  HeartsPhase phase;
+
+  if (self->game == NULL)
+    return;
+
+  /* A click during an animation first puts every card where it is going. */
+  hearts_table_finish_animations (self);
+  phase = hearts_game_get_phase (self->game);
+
+  if (phase == HEARTS_PHASE_PASSING)
+    {
+      gboolean in_slot = hearts_table_chosen_index (self, card) >= 0;
+
+      if (!hearts_table_human_may_pass (self))
+        {
+          hearts_table_start_reflow (self);
+          return;
+        }
+      /* A drop moves a card into the pass area or back; a click toggles it. */
+      if (n_press > 0 || in_slot != dropped_on_table)
+        hearts_table_toggle_chosen (self, card);
+      else
+        hearts_table_start_reflow (self);
+      return;
+    }
+
+  if (phase != HEARTS_PHASE_PLAYING)
+    {
+      hearts_table_start_reflow (self);
+      return;
+    }
+
+  if (n_press == 0 && !dropped_on_table)
+    {
+      hearts_table_start_reflow (self);
+      return;
+    }
+  if (n_press == 1 && self->double_click)
+    return;
+
+  if (hearts_game_get_current_player (self->game) != HUMAN_SEAT)
+    {
+      hearts_table_start_reflow (self);
+      hearts_table_refuse (self, HEARTS_REFUSAL_NOT_YOUR_TURN);
+      return;
+    }
+  try_play (self, card);
+}
+
+static void
+on_card_activate (HeartsCardWidget *card,
+                  HeartsTable      *self)
+{
+  use_card (self, hearts_card_widget_get_card (card), 2, FALSE);
+}
+
+static void
+on_card_move_focus (HeartsCardWidget *card,
+                    int               step,
+                    HeartsTable      *self)
+{
+  guint index;
+
+  if (!g_ptr_array_find (self->hand, card, &index) || self->hand->len == 0)
+    return;
+  index = (guint) CLAMP ((int) index + step, 0, (int) self->hand->len - 1);
+  gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
+}
+
+static gboolean
+use_card_idle (gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->use_idle_id = 0;
+  use_card (self, self->use_card, self->use_n_press, self->use_dropped);
+  return G_SOURCE_REMOVE;
+}
+
+/* Gestures hand their card over from an idle: a card played from inside its own
+ * gesture's handler is unparented while GTK still routes the pointer to it, and X11
+ * input to the window then stops (GTK 4.8). */
+static void
+use_card_later (HeartsTable *self,
+                HeartsCard   card,
+                int          n_press,
+                gboolean     dropped)
+{
+  if (self->use_idle_id != 0)
+    return;
+  self->use_card = card;
+  self->use_n_press = n_press;
+  self->use_dropped = dropped;
+  self->use_idle_id = g_idle_add (use_card_idle, self);
+}
+
+/* Where the pointer of @gesture's current event is, in table coordinates. The card
+ * under it moves while it is dragged, so its own coordinates are no use. */
+static graphene_point_t
+pointer_in_table (HeartsTable *self,
+                  GtkGesture  *gesture)
+{
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (gesture));
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  graphene_point_t p = GRAPHENE_POINT_INIT (0, 0);
+  double x = 0, y = 0, sx = 0, sy = 0;
+
+  if (event == NULL || native == NULL || !gdk_event_get_position (event, &x, &y))
+    return self->drag_pos;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (x - sx, y - sy), &p))
+    return self->drag_pos;
+  return p;
+}
+
+static void
+on_card_click_released (GtkGestureClick *gesture,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        HeartsTable     *self)
+{
+  GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  if (self->dragging)
+    return;
+  gtk_widget_grab_focus (card);
+  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
+}
+
+static void
+on_card_drag_begin (GtkGestureDrag *gesture,
+                    double          x,
+                    double          y,
+                    HeartsTable    *self)
+{
+  GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  self->drag_card = HEARTS_CARD_WIDGET (card);
+  self->dragging = FALSE;
+  self->drag_start = pointer_in_table (self, GTK_GESTURE (gesture));
+  self->drag_pos = self->drag_start;
+}
+
+static void
+on_card_drag_update (GtkGestureDrag *gesture,
+                     double          dx,
+                     double          dy,
+                     HeartsTable    *self)
+{
+  graphene_point_t p;
+
+  if (self->drag_card == NULL)
+    return;
+
+  p = pointer_in_table (self, GTK_GESTURE (gesture));
+  if (!self->dragging)
+    {
+      HeartsCard c;
+
+      if (graphene_point_distance (&p, &self->drag_start, NULL, NULL) < DRAG_THRESHOLD)
+        return;
+      hearts_table_finish_animations (self);
+      if (self->drag_card == NULL)
+        return;
+      self->dragging = TRUE;
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      c = hearts_card_widget_get_card (self->drag_card);
+      self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->card_at[c].x,
+                                             self->drag_start.y - self->card_at[c].y);
+    }
+  self->drag_pos = p;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static gboolean
+point_over_table (HeartsTable *self,
+                  double       y)
+{
+  return y < self->hand_y - self->raise * 0.5f;
+}
+
+static void
+on_card_drag_end (GtkGestureDrag *gesture,
+                  double          dx,
+                  double          dy,
+                  HeartsTable    *self)
+{
+  HeartsCardWidget *card = g_steal_pointer (&self->drag_card);
+  gboolean dragging = self->dragging;
+  HeartsCard c;
+
+  self->dragging = FALSE;
+  if (card == NULL || !dragging)
+    return;
+
+  c = hearts_card_widget_get_card (card);
+  use_card_later (self, c, 0, point_over_table (self, self->drag_pos.y));
+}
+
+static gboolean
+pass_idle (gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->pass_idle_id = 0;
+  hearts_table_pass (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+hearts_table_pass_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  HeartsTable *self = HEARTS_TABLE (widget);
+
+  /* Not from inside the button's own release handler: passing rebuilds the hand
+   * under the pointer (see use_card_later()). */
+  if (self->pass_idle_id == 0)
+    self->pass_idle_id = g_idle_add (pass_idle, self);
+}
+
+/* Each card has its own gestures: on the table they would also see presses on the
+ * pass button, and GTK 4.8 leaves a parent's gestures stuck when a child claims. */
+void
+hearts_table_add_card_gestures (HeartsTable *self,
+                                GtkWidget   *card)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  g_signal_connect_object (card, "activate", G_CALLBACK (on_card_activate), self, 0);
+  g_signal_connect_object (card, "move-card", G_CALLBACK (on_card_move_focus), self, 0);
+
+  g_signal_connect_object (click, "released", G_CALLBACK (on_card_click_released), self, 0);
+  gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (click));
+
+  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (on_card_drag_begin), self, 0);
+  g_signal_connect_object (drag, "drag-update", G_CALLBACK (on_card_drag_update), self, 0);
+  g_signal_connect_object (drag, "drag-end", G_CALLBACK (on_card_drag_end), self, 0);
+  gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (drag));
+}

@@ -1,0 +1,512 @@
+/* hearts-table-layout.c: where everything goes on the table, and drawing it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "hearts-table-private.h"
+
+static float
+card_aspect (HeartsTable *self)
+{
+  double aspect = self->theme != NULL ? hearts_card_theme_get_aspect (self->theme) : 0;
+
+  return aspect > 0.3 && aspect < 2 ? (float) aspect : 0.7f;
+}
+
+void
+hearts_table_compute_layout (HeartsTable *self,
+                             int          width,
+                             int          height)
+{
+  float aspect = card_aspect (self);
+  guint n = hearts_table_n_players (self);
+  guint row = MAX (13, self->hand->len);
+  guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
+  float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
+  float top = m;
+  float field_bottom, badge_h = 0;
+  float side_x;
+  int nat;
+
+  self->margin = m;
+  self->card_h = MIN (height * 0.21f, (width - 2 * m) / (1 + (row - 1) * 0.34f) / aspect);
+  self->card_h = MAX (self->card_h, 30);
+  self->card_w = roundf (self->card_h * aspect);
+  self->card_h = roundf (self->card_w / aspect);
+  self->back_w = roundf (self->card_w * 0.56f);
+  self->back_h = roundf (self->back_w / aspect);
+  self->raise = roundf (self->card_h * 0.17f);
+  self->hand_y = height - m - self->card_h;
+  self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
+
+  gtk_widget_measure (self->badges[HUMAN_SEAT], GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+  badge_h = nat;
+
+  /* The other seats: backs fanned along the top and down the sides. */
+  field_bottom = self->hand_y - self->raise - badge_h - m;
+  side_x = m + self->back_h / 2;
+  for (guint s = 0; s < n; s++)
+    {
+      SeatGeometry *g = &self->seats[s];
+      float mid_y = top + (field_bottom - top) * 0.42f;
+
+      /* A side seat's badge sits above its fan, clear of the badges along the top. */
+      if (n > 3)
+        mid_y = MAX (mid_y, top + self->back_h + 2 * badge_h + 2 * m + self->side_extent / 2);
+      else
+        mid_y = MAX (mid_y, top + badge_h + m + self->side_extent / 2);
+
+      switch (hearts_table_seat_spot (self, s))
+        {
+        case SPOT_BOTTOM:
+          g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->hand_y + self->card_h / 2);
+          g->vertical = FALSE;
+          break;
+        case SPOT_LEFT:
+          g->fan = GRAPHENE_POINT_INIT (side_x, mid_y);
+          g->vertical = TRUE;
+          break;
+        case SPOT_RIGHT:
+          g->fan = GRAPHENE_POINT_INIT (width - side_x, mid_y);
+          g->vertical = TRUE;
+          break;
+        case SPOT_TOP:
+          g->fan = GRAPHENE_POINT_INIT (width / 2.f, top + self->back_h / 2);
+          g->vertical = FALSE;
+          break;
+        case SPOT_TOP_LEFT:
+          g->fan = GRAPHENE_POINT_INIT (width * 0.3f, top + self->back_h / 2);
+          g->vertical = FALSE;
+          break;
+        case SPOT_TOP_RIGHT:
+          g->fan = GRAPHENE_POINT_INIT (width * 0.7f, top + self->back_h / 2);
+          g->vertical = FALSE;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  /* The trick in the middle of what is left. */
+  {
+    float field_top = n == 3 ? top : top + self->back_h + badge_h + m / 2;
+    float cw = self->card_w, ch = self->card_h;
+
+    self->center = GRAPHENE_POINT_INIT (width / 2.f, (field_top + field_bottom) / 2);
+    for (guint s = 0; s < n; s++)
+      {
+        SeatGeometry *g = &self->seats[s];
+        float dx = 0, dy = 0;
+
+        switch (hearts_table_seat_spot (self, s))
+          {
+          case SPOT_BOTTOM:      dy = ch * 0.3f; break;
+          case SPOT_TOP:         dy = -ch * 0.3f; break;
+          case SPOT_LEFT:        dx = -cw * 0.62f; dy = n == 4 ? 0 : ch * 0.02f; break;
+          case SPOT_RIGHT:       dx = cw * 0.62f; dy = n == 4 ? 0 : ch * 0.02f; break;
+          case SPOT_TOP_LEFT:    dx = -cw * 0.36f; dy = -ch * 0.26f; break;
+          case SPOT_TOP_RIGHT:   dx = cw * 0.36f; dy = -ch * 0.26f; break;
+          default:               break;
+          }
+        if (n == 3 && hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
+          dy = -ch * 0.16f;
+        g->trick = GRAPHENE_POINT_INIT (self->center.x + dx, self->center.y + dy);
+        /* A slight, fixed tilt per seat looks like cards put down by hand. */
+        g->angle = ((gint) (s * 7 % 5) - 2) * 2.5f;
+      }
+  }
+
+  /* The pass area: three slots in the middle. */
+  {
+    float gap = MAX (6, self->card_w * 0.08f);
+    float avail = width - 2 * (m + self->back_h + m);
+    float step = MIN (self->card_w + gap, (avail - self->card_w) / 2);
+    float total = self->card_w + 2 * step;
+    float x0 = width / 2.f - total / 2;
+    float y0 = self->center.y - self->card_h / 2;
+    float pad = gap;
+
+    step = MAX (step, self->card_w * 0.3f);
+    for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+      self->slots[i] = GRAPHENE_RECT_INIT (x0 + i * step, y0, self->card_w, self->card_h);
+    self->pass_area = GRAPHENE_RECT_INIT (x0 - pad, y0 - pad, total + 2 * pad, self->card_h + 2 * pad);
+  }
+}
+
+static void
+hand_target (HeartsTable *self,
+             int          width,
+             guint        index_in_row,
+             guint        row_len,
+             graphene_point_t *out)
+{
+  float m = self->margin;
+  float step = row_len > 1 ? MIN (self->card_w * 0.62f, (width - 2 * m - self->card_w) / (row_len - 1)) : 0;
+  float total = self->card_w + step * (row_len > 0 ? row_len - 1 : 0);
+
+  out->x = roundf ((width - total) / 2 + index_in_row * step);
+  out->y = self->hand_y;
+}
+
+/* Where each hand card rests: in its pass slot, or in the row, raised when marked. */
+void
+hearts_table_compute_targets (HeartsTable *self,
+                              int          width)
+{
+  guint row_len = self->hand->len - self->n_chosen;
+  guint row_index = 0;
+
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+      HeartsCard c = hearts_card_widget_get_card (w);
+      gint slot = hearts_table_chosen_index (self, c);
+      graphene_point_t target;
+
+      if (slot >= 0)
+        target = self->slots[slot].origin;
+      else
+        {
+          hand_target (self, width, row_index++, row_len, &target);
+          if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
+            target.y -= self->raise;
+        }
+      self->card_target[c] = target;
+    }
+}
+
+static void
+allocate_child (GtkWidget *child,
+                float      x,
+                float      y,
+                int        width,
+                int        height)
+{
+  GskTransform *t = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (roundf (x), roundf (y)));
+
+  gtk_widget_allocate (child, width, height, -1, t);
+}
+
+static void
+allocate_badge (GtkWidget *badge,
+                float      cx,
+                float      y,
+                int        width)
+{
+  int w, h;
+
+  if (!gtk_widget_get_visible (badge))
+    return;
+  gtk_widget_measure (badge, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  cx = CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4));
+  allocate_child (badge, cx, y, w, h);
+}
+
+void
+hearts_table_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  HeartsTable *self = HEARTS_TABLE (widget);
+  guint n = hearts_table_n_players (self);
+  double t = self->reflow_t;
+  guint hash = width * 31 + height;
+
+  hearts_table_compute_layout (self, width, height);
+
+  hearts_table_compute_targets (self, width);
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+      HeartsCard c = hearts_card_widget_get_card (w);
+      graphene_point_t target = self->card_target[c], at;
+
+      if (w == self->drag_card && self->dragging)
+        at = GRAPHENE_POINT_INIT (self->drag_pos.x - self->drag_grab.x, self->drag_pos.y - self->drag_grab.y);
+      else if (t < 1 && (self->has_pos & HEARTS_CARD_BIT (c)))
+        at = GRAPHENE_POINT_INIT (lerp (self->card_from[c].x, target.x, t),
+                                  lerp (self->card_from[c].y, target.y, t));
+      else
+        at = target;
+
+      self->card_at[c] = at;
+      self->has_pos |= HEARTS_CARD_BIT (c);
+      hash = hash * 33 + c * 7 + (guint) target.x * 3 + (guint) target.y;
+      allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
+    }
+
+  for (guint s = 0; s < n; s++)
+    {
+      SeatGeometry *g = &self->seats[s];
+      float y;
+
+      switch (hearts_table_seat_spot (self, s))
+        {
+        case SPOT_BOTTOM:
+          {
+            int bh;
+
+            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            allocate_badge (self->badges[s], width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
+          }
+          continue;
+        case SPOT_LEFT:
+        case SPOT_RIGHT:
+          {
+            int bh;
+
+            /* Above the fan: below it the badge would reach into the pass area. */
+            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
+          }
+          break;
+        case SPOT_TOP:
+        case SPOT_TOP_LEFT:
+        case SPOT_TOP_RIGHT:
+        default:
+          y = g->fan.y + self->back_h / 2 + self->margin / 3;
+          break;
+        }
+      allocate_badge (self->badges[s], g->fan.x, y, width);
+    }
+
+  if (hash != self->layout_hash)
+    {
+      self->layout_hash = hash;
+      hearts_table_layout_changed (self);
+    }
+
+  {
+    int w, h;
+
+    gtk_widget_measure (self->pass_label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+    gtk_widget_measure (self->pass_label, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+    w = MAX (w, (int) self->pass_area.size.width);
+    allocate_child (self->pass_label, width / 2.f - w / 2.f,
+                    self->pass_area.origin.y - h - self->margin / 2, w, h);
+
+    gtk_widget_measure (self->pass_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+    gtk_widget_measure (self->pass_button, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+    allocate_child (self->pass_button, width / 2.f - w / 2.f,
+                    self->pass_area.origin.y + self->pass_area.size.height + self->margin / 2, w, h);
+  }
+}
+
+void
+hearts_table_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  HeartsTable *self = HEARTS_TABLE (widget);
+
+  /* Children are placed by hand; only their sizes matter, and the table fits 360×500. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_measure (child, orientation, -1, NULL, NULL, NULL, NULL);
+
+  (void) self;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 340;
+      *natural = 960;
+    }
+  else
+    {
+      *minimum = 480;
+      *natural = 680;
+    }
+}
+
+/* Drawing */
+
+static void
+draw_card (HeartsTable            *self,
+           GtkSnapshot            *snapshot,
+           HeartsCard              card,
+           const graphene_rect_t  *rect,
+           float                   angle,
+           float                   opacity)
+{
+  static const GdkRGBA shadow = { 0, 0, 0, 0.35f };
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  GdkTexture *texture;
+  GskRoundedRect outline;
+  graphene_rect_t local = GRAPHENE_RECT_INIT (-rect->size.width / 2, -rect->size.height / 2,
+                                              rect->size.width, rect->size.height);
+
+  if (self->theme == NULL || rect->size.width < 1)
+    return;
+  /* Always the hand's size: the theme renders one size, the GPU scales the rest. */
+  texture = hearts_card_theme_get_texture (self->theme, card, (int) self->card_w, scale);
+  if (texture == NULL)
+    return;
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + rect->size.width / 2,
+                                                          rect->origin.y + rect->size.height / 2));
+  if (angle != 0)
+    gtk_snapshot_rotate (snapshot, angle);
+  if (opacity < 1)
+    gtk_snapshot_push_opacity (snapshot, opacity);
+  gsk_rounded_rect_init_from_rect (&outline, &local, MAX (2, rect->size.width * 0.055f));
+  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow, 0, 1, 0, MAX (2, rect->size.width / 24));
+  gtk_snapshot_append_texture (snapshot, texture, &local);
+  if (opacity < 1)
+    gtk_snapshot_pop (snapshot);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+draw_fans (HeartsTable *self,
+           GtkSnapshot *snapshot)
+{
+  guint n = hearts_table_n_players (self);
+
+  if (self->game == NULL)
+    return;
+
+  for (guint s = 0; s < n; s++)
+    {
+      SeatGeometry *g = &self->seats[s];
+      guint count;
+      float step, extent;
+
+      if (s == HUMAN_SEAT)
+        continue;
+      count = hearts_cards_count (hearts_game_get_hand (self->game, s));
+      if (count == 0)
+        continue;
+      step = self->back_w * (g->vertical ? 0.16f : 0.2f);
+      extent = step * (count - 1);
+      for (guint i = 0; i < count; i++)
+        {
+          float off = -extent / 2 + i * step;
+          graphene_point_t c = g->vertical ? GRAPHENE_POINT_INIT (g->fan.x, g->fan.y + off)
+                                           : GRAPHENE_POINT_INIT (g->fan.x + off, g->fan.y);
+          graphene_rect_t r = rect_centered (c, self->back_w, self->back_h);
+
+          draw_card (self, snapshot, HEARTS_NO_CARD, &r, g->vertical ? 90 : 0, 1);
+        }
+    }
+}
+
+static void
+draw_pass_area (HeartsTable *self,
+                GtkSnapshot *snapshot)
+{
+  static const GdkRGBA fill = { 1, 1, 1, 0.08f };
+  static const GdkRGBA line = { 1, 1, 1, 0.35f };
+  static const GdkRGBA slot_fill = { 0, 0, 0, 0.12f };
+  GskRoundedRect area;
+
+  if (!hearts_table_human_may_pass (self))
+    return;
+
+  gsk_rounded_rect_init_from_rect (&area, &self->pass_area, self->card_w * 0.1f);
+  gtk_snapshot_push_rounded_clip (snapshot, &area);
+  gtk_snapshot_append_color (snapshot, &fill, &self->pass_area);
+  gtk_snapshot_pop (snapshot);
+  {
+    const float w[4] = { 1.5f, 1.5f, 1.5f, 1.5f };
+    const GdkRGBA c[4] = { line, line, line, line };
+
+    gtk_snapshot_append_border (snapshot, &area, w, c);
+  }
+  for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+    {
+      GskRoundedRect slot;
+
+      gsk_rounded_rect_init_from_rect (&slot, &self->slots[i], self->card_w * 0.055f);
+      gtk_snapshot_push_rounded_clip (snapshot, &slot);
+      gtk_snapshot_append_color (snapshot, &slot_fill, &self->slots[i]);
+      gtk_snapshot_pop (snapshot);
+    }
+}
+
+static void
+shown_card_rect (HeartsTable     *self,
+                 guint            index,
+                 graphene_rect_t *rect,
+                 float           *angle,
+                 float           *opacity)
+{
+  ShownCard *shown = &self->shown[index];
+  SeatGeometry *g = &self->seats[shown->seat];
+  graphene_rect_t to = rect_centered (g->trick, self->card_w, self->card_h);
+
+  *rect = to;
+  *angle = g->angle;
+  *opacity = 1;
+
+  if (self->step != NULL && self->step->kind == STEP_PLAY && index == self->n_shown - 1)
+    {
+      double t = self->step_t;
+      float from_angle = self->seats[shown->seat].vertical && shown->seat != HUMAN_SEAT ? 90 : 0;
+
+      graphene_rect_interpolate (&shown->from, &to, t, rect);
+      *angle = lerp (from_angle, g->angle, t);
+    }
+  else if (self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0)
+    {
+      double pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
+      double t = self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
+      SeatGeometry *w = &self->seats[self->collect_winner];
+      graphene_rect_t dest = rect_centered (w->fan, self->back_w, self->back_h);
+
+      t = 1 - pow (1 - t, 3);
+      graphene_rect_interpolate (&to, &dest, t, rect);
+      *opacity = 1 - t * 0.9;
+    }
+}
+
+void
+hearts_table_snapshot (GtkWidget   *widget,
+                       GtkSnapshot *snapshot)
+{
+  HeartsTable *self = HEARTS_TABLE (widget);
+  gboolean moving = self->step != NULL && self->step->kind == STEP_PLAY;
+
+  draw_fans (self, snapshot);
+  draw_pass_area (self, snapshot);
+
+  /* Cards at rest on the trick, under the hand. */
+  for (guint i = 0; i < self->n_shown; i++)
+    {
+      graphene_rect_t r;
+      float angle, opacity;
+
+      if (moving && i == self->n_shown - 1)
+        continue;
+      shown_card_rect (self, i, &r, &angle, &opacity);
+      draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != GTK_WIDGET (self->drag_card) || !self->dragging)
+      gtk_widget_snapshot_child (widget, child, snapshot);
+
+  /* The card in flight goes over everything but the one being dragged. */
+  if (moving && self->n_shown > 0)
+    {
+      graphene_rect_t r;
+      float angle, opacity;
+
+      shown_card_rect (self, self->n_shown - 1, &r, &angle, &opacity);
+      draw_card (self, snapshot, self->shown[self->n_shown - 1].card, &r, angle, opacity);
+    }
+
+  if (self->drag_card != NULL && self->dragging)
+    gtk_widget_snapshot_child (widget, GTK_WIDGET (self->drag_card), snapshot);
+}

@@ -1,0 +1,194 @@
+/* hearts-table-private.h: what the files of HeartsTable share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "hearts-card-widget.h"
+#include "hearts-table.h"
+
+G_BEGIN_DECLS
+
+#define HUMAN_SEAT        0
+#define DRAG_THRESHOLD    6.0
+#define BASE_PLAY_MS      320
+#define BASE_PAUSE_MS     750
+#define BASE_COLLECT_MS   380
+#define BASE_REFLOW_MS    220
+
+typedef enum
+{
+  SPOT_BOTTOM,
+  SPOT_LEFT,
+  SPOT_TOP_LEFT,
+  SPOT_TOP,
+  SPOT_TOP_RIGHT,
+  SPOT_RIGHT,
+} Spot;
+
+typedef enum
+{
+  STEP_PLAY,
+  STEP_COLLECT,
+} StepKind;
+
+/* Something the table shows after the game has already moved on. */
+typedef struct
+{
+  StepKind         kind;
+  guint            seat;
+  HeartsCard       card;
+  gboolean         has_from;
+  graphene_rect_t  from;
+} Step;
+
+typedef struct
+{
+  HeartsCard       card;
+  guint            seat;
+  graphene_rect_t  from;
+} ShownCard;
+
+typedef struct
+{
+  graphene_point_t fan;         /* centre of the seat's hand of backs */
+  gboolean         vertical;
+  graphene_point_t trick;       /* centre of the card it plays */
+  float            angle;       /* of that card, in degrees */
+} SeatGeometry;
+
+struct _HeartsTable
+{
+  GtkWidget        parent_instance;
+
+  HeartsGame      *game;
+  GSignalGroup    *game_signals;
+  HeartsCardTheme *theme;
+  gboolean         highlight_legal;
+  gboolean         double_click;
+  double           animation_speed;
+
+  /* Children */
+  GPtrArray       *hand;              /* HeartsCardWidget, in hand order */
+  GtkWidget       *badges[HEARTS_MAX_PLAYERS];
+  GtkWidget       *names[HEARTS_MAX_PLAYERS];
+  GtkWidget       *infos[HEARTS_MAX_PLAYERS];
+  GtkWidget       *pass_label;
+  GtkWidget       *pass_button;
+
+  /* What the human is doing */
+  HeartsCard       chosen[HEARTS_PASS_SIZE];
+  guint            n_chosen;
+  HeartsCards      received;
+  HeartsCards      hint;
+  gboolean         human_played;
+
+  /* Layout, in widget coordinates */
+  float            margin;
+  float            card_w, card_h;
+  float            back_w, back_h;
+  float            raise;
+  float            side_extent;       /* height of a full fan down a side */
+  float            hand_y;
+  graphene_point_t center;
+  graphene_rect_t  pass_area;
+  graphene_rect_t  slots[HEARTS_PASS_SIZE];
+  SeatGeometry     seats[HEARTS_MAX_PLAYERS];
+  graphene_point_t card_at[64];       /* where each hand card was last put */
+  graphene_point_t card_from[64];     /* where its reflow started */
+  graphene_point_t card_target[64];   /* where it rests */
+  guint64          has_pos;           /* bit per card with card_at set */
+
+  /* Drag */
+  HeartsCardWidget *drag_card;
+  gboolean         dragging;
+  graphene_point_t drag_start;
+  graphene_point_t drag_grab;         /* pointer offset within the card */
+  graphene_point_t drag_pos;          /* pointer now */
+
+  /* Animations */
+  GQueue           steps;
+  Step            *step;
+  AdwAnimation    *step_animation;
+  double           step_t;
+  AdwAnimation    *reflow;
+  double           reflow_t;
+  ShownCard        shown[HEARTS_MAX_PLAYERS];
+  guint            n_shown;
+  gint             collect_winner;
+  gboolean         busy;
+  guint            pass_idle_id;
+  guint            layout_hash;
+  guint            use_idle_id;
+  HeartsCard       use_card;
+  int              use_n_press;
+  gboolean         use_dropped;
+};
+
+static inline double
+lerp (double a,
+      double b,
+      double t)
+{
+  return a + (b - a) * t;
+}
+
+static inline graphene_rect_t
+rect_centered (graphene_point_t c,
+               float            w,
+               float            h)
+{
+  return GRAPHENE_RECT_INIT (c.x - w / 2, c.y - h / 2, w, h);
+}
+
+/* hearts-table.c */
+guint       hearts_table_n_players          (HeartsTable      *self);
+Spot        hearts_table_seat_spot          (HeartsTable      *self,
+                                             guint             seat);
+const char *hearts_table_seat_name          (HeartsTable      *self,
+                                             guint             seat);
+HeartsCardWidget *hearts_table_find_card    (HeartsTable      *self,
+                                             HeartsCard        card);
+gint        hearts_table_chosen_index       (HeartsTable      *self,
+                                             HeartsCard        card);
+gboolean    hearts_table_human_may_pass     (HeartsTable      *self);
+void        hearts_table_start_reflow       (HeartsTable      *self);
+void        hearts_table_update_card_states (HeartsTable      *self);
+void        hearts_table_update_labels      (HeartsTable      *self);
+void        hearts_table_sync_from_game     (HeartsTable      *self);
+void        hearts_table_refuse             (HeartsTable      *self,
+                                             HeartsRefusal     refusal);
+void        hearts_table_toggle_chosen      (HeartsTable      *self,
+                                             HeartsCard        card);
+void        hearts_table_layout_changed     (HeartsTable      *self);
+
+/* hearts-table-layout.c */
+void        hearts_table_compute_layout     (HeartsTable      *self,
+                                             int               width,
+                                             int               height);
+void        hearts_table_compute_targets    (HeartsTable      *self,
+                                             int               width);
+void        hearts_table_measure            (GtkWidget        *widget,
+                                             GtkOrientation    orientation,
+                                             int               for_size,
+                                             int              *minimum,
+                                             int              *natural,
+                                             int              *minimum_baseline,
+                                             int              *natural_baseline);
+void        hearts_table_size_allocate      (GtkWidget        *widget,
+                                             int               width,
+                                             int               height,
+                                             int               baseline);
+void        hearts_table_snapshot           (GtkWidget        *widget,
+                                             GtkSnapshot      *snapshot);
+
+/* hearts-table-input.c */
+void        hearts_table_add_card_gestures  (HeartsTable      *self,
+                                             GtkWidget        *card);
+void        hearts_table_pass_action        (GtkWidget        *widget,
+                                             const char       *action_name,
+                                             GVariant         *parameter);
+
+G_END_DECLS

@@ -1,0 +1,1102 @@
+/* hearts-table.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-model-enums.h"
+#include "hearts-table-private.h"
+
+G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_CARD_THEME,
+  PROP_HIGHLIGHT_LEGAL,
+  PROP_DOUBLE_CLICK,
+  PROP_ANIMATION_SPEED,
+  PROP_BUSY,
+  PROP_N_CHOSEN,
+  N_PROPS
+};
+
+enum {
+  REFUSED,
+  LAYOUT_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void run_next_step  (HeartsTable *self);
+
+/* Geometry helpers */
+
+guint
+hearts_table_n_players (HeartsTable *self)
+{
+  return self->game != NULL ? hearts_game_get_n_players (self->game) : 4;
+}
+
+Spot
+hearts_table_seat_spot (HeartsTable *self,
+                        guint        seat)
+{
+  static const Spot three[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_RIGHT };
+  static const Spot four[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP, SPOT_RIGHT };
+  static const Spot five[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP_LEFT, SPOT_TOP_RIGHT, SPOT_RIGHT };
+  guint n = hearts_table_n_players (self);
+  guint r = (seat + n - HUMAN_SEAT) % n;
+
+  switch (n)
+    {
+    case 3:
+      return three[r];
+    case 5:
+      return five[r];
+    default:
+      return four[r];
+    }
+}
+
+const char *
+hearts_table_seat_name (HeartsTable *self,
+                        guint        seat)
+{
+  switch (hearts_table_seat_spot (self, seat))
+    {
+    case SPOT_BOTTOM:
+      return _("You");
+    case SPOT_LEFT:
+      return _("West");
+    case SPOT_TOP_LEFT:
+      return _("Northwest");
+    case SPOT_TOP:
+      return _("North");
+    case SPOT_TOP_RIGHT:
+      return _("Northeast");
+    case SPOT_RIGHT:
+      return _("East");
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+
+
+static guint
+animation_ms (HeartsTable *self,
+              guint        base)
+{
+  return (guint) MAX (1, base / CLAMP (self->animation_speed, 0.1, 10));
+}
+
+/* The hand */
+
+HeartsCardWidget *
+hearts_table_find_card (HeartsTable *self,
+                        HeartsCard   card)
+{
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+
+      if (hearts_card_widget_get_card (w) == card)
+        return w;
+    }
+  return NULL;
+}
+
+gint
+hearts_table_chosen_index (HeartsTable *self,
+                           HeartsCard   card)
+{
+  for (guint i = 0; i < self->n_chosen; i++)
+    if (self->chosen[i] == card)
+      return i;
+  return -1;
+}
+
+gboolean
+hearts_table_human_may_pass (HeartsTable *self)
+{
+  return self->game != NULL &&
+         hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING &&
+         !hearts_game_has_passed (self->game, HUMAN_SEAT);
+}
+
+static void
+set_busy (HeartsTable *self,
+          gboolean     busy)
+{
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+on_reflow_value (double   value,
+                 gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->reflow_t = value;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+on_reflow_done (HeartsTable *self)
+{
+  g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
+}
+
+/* Every hand card glides from where it is now to its new place. */
+void
+hearts_table_start_reflow (HeartsTable *self)
+{
+  for (guint c = 0; c < 64; c++)
+    self->card_from[c] = self->card_at[c];
+
+  self->reflow_t = 0;
+  adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->reflow),
+                                    animation_ms (self, BASE_REFLOW_MS));
+  adw_animation_reset (self->reflow);
+  adw_animation_play (self->reflow);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
+hearts_table_update_card_states (HeartsTable *self)
+{
+  HeartsCards legal = 0;
+  gboolean passing = hearts_table_human_may_pass (self);
+
+  if (self->game != NULL)
+    legal = hearts_game_get_legal (self->game, HUMAN_SEAT);
+
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+      HeartsCard card = hearts_card_widget_get_card (w);
+
+      hearts_card_widget_set_selected (w, hearts_table_chosen_index (self, card) >= 0);
+      hearts_card_widget_set_playable (w, passing || hearts_cards_has (legal, card));
+      hearts_card_widget_set_dim_unplayable (w, self->highlight_legal && legal != 0);
+      hearts_card_widget_set_received (w, hearts_cards_has (self->received, card));
+      hearts_card_widget_set_hinted (w, hearts_cards_has (self->hint, card));
+    }
+}
+
+/* Makes the hand widgets match the game's hand, keeping the ones that stay. */
+static void
+sync_hand (HeartsTable *self)
+{
+  HeartsCards hand = 0;
+  HeartsCard card;
+  gboolean changed = FALSE;
+  gboolean had_focus = FALSE;
+  guint focus_index = 0;
+
+  if (self->game != NULL)
+    hand = hearts_game_get_hand (self->game, HUMAN_SEAT);
+  /* Cards chosen for the pass are still ours until the pass is sent. */
+  for (guint i = 0; i < self->n_chosen; i++)
+    hand |= HEARTS_CARD_BIT (self->chosen[i]);
+
+  for (guint i = self->hand->len; i > 0; i--)
+    {
+      GtkWidget *w = g_ptr_array_index (self->hand, i - 1);
+
+      if (!hearts_cards_has (hand, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w))))
+        {
+          if (gtk_widget_has_focus (w))
+            {
+              had_focus = TRUE;
+              focus_index = i - 1;
+            }
+          if (self->drag_card == HEARTS_CARD_WIDGET (w))
+            {
+              self->drag_card = NULL;
+              self->dragging = FALSE;
+            }
+          self->has_pos &= ~HEARTS_CARD_BIT (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)));
+          gtk_widget_unparent (w);
+          g_ptr_array_remove_index (self->hand, i - 1);
+          changed = TRUE;
+        }
+    }
+
+  {
+    guint i = 0;
+
+    HEARTS_CARDS_FOREACH (card, hand)
+      {
+        GtkWidget *w;
+        HeartsCardWidget *existing = i < self->hand->len ? g_ptr_array_index (self->hand, i) : NULL;
+
+        if (existing != NULL && hearts_card_widget_get_card (existing) == card)
+          {
+            i++;
+            continue;
+          }
+
+        w = hearts_card_widget_new (card, self->theme);
+        hearts_table_add_card_gestures (self, w);
+        /* Children are drawn in order: later cards overlap earlier ones. */
+        if (existing != NULL)
+          gtk_widget_insert_before (w, GTK_WIDGET (self), GTK_WIDGET (existing));
+        else
+          gtk_widget_insert_before (w, GTK_WIDGET (self), self->pass_label);
+        g_ptr_array_insert (self->hand, i, w);
+
+        /* A received card comes in from the seat that passed it. */
+        if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
+            hearts_cards_has (hearts_game_get_received (self->game, HUMAN_SEAT), card))
+          {
+            guint from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
+                                                   hearts_game_get_pass_direction (self->game),
+                                                   HUMAN_SEAT);
+            graphene_point_t c = self->seats[from].fan;
+
+            self->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->card_w / 2, c.y - self->card_h / 2);
+            self->has_pos |= HEARTS_CARD_BIT (card);
+          }
+        i++;
+        changed = TRUE;
+      }
+  }
+
+  if (had_focus && self->hand->len > 0)
+    gtk_widget_grab_focus (g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1)));
+
+  hearts_table_update_card_states (self);
+  if (changed)
+    hearts_table_start_reflow (self);
+}
+
+/* Labels */
+
+void
+hearts_table_update_labels (HeartsTable *self)
+{
+  guint n = hearts_table_n_players (self);
+  gint current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
+  gboolean passing = hearts_table_human_may_pass (self);
+  g_autoptr(GString) description = g_string_new (NULL);
+
+  for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
+    {
+      g_autofree char *info = NULL;
+      g_autofree char *tricks = NULL;
+      gint total;
+      guint won;
+
+      gtk_widget_set_visible (self->badges[s], s < n && self->game != NULL);
+      if (s >= n || self->game == NULL)
+        continue;
+
+      total = hearts_game_get_total (self->game, s);
+      won = hearts_game_get_tricks_won (self->game, s);
+      tricks = g_strdup_printf (g_dngettext (NULL, "%u trick", "%u tricks", won), won);
+      /* Translators: a seat's total score, then its tricks in this hand */
+      info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
+                              total, tricks);
+      gtk_label_set_label (GTK_LABEL (self->names[s]), hearts_table_seat_name (self, s));
+      gtk_label_set_label (GTK_LABEL (self->infos[s]), info);
+      if ((gint) s == current && !self->busy)
+        gtk_widget_add_css_class (self->badges[s], "current");
+      else
+        gtk_widget_remove_css_class (self->badges[s], "current");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, hearts_table_seat_name (self, s),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, info,
+                                      -1);
+    }
+
+  gtk_widget_set_visible (self->pass_label, passing);
+  /* Hidden by fading, not unmapped: X11 stops delivering presses to the table when the
+   * button under the pointer is unmapped by its own click (GTK 4.8). */
+  gtk_widget_set_opacity (self->pass_button, passing ? 1 : 0);
+  gtk_widget_set_can_target (self->pass_button, passing);
+  gtk_widget_set_can_focus (self->pass_button, passing);
+  if (passing)
+    {
+      guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
+                                               hearts_game_get_pass_direction (self->game),
+                                               HUMAN_SEAT);
+      g_autofree char *text = g_strdup_printf (_("Pass to %s"), hearts_table_seat_name (self, target));
+
+      gtk_label_set_label (GTK_LABEL (self->pass_label), text);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.pass",
+                                 passing && self->n_chosen == HEARTS_PASS_SIZE);
+
+  /* A screen reader reads the trick from the table's description. */
+  for (guint i = 0; i < self->n_shown; i++)
+    {
+      g_autofree char *name = hearts_card_get_name (self->shown[i].card);
+
+      if (description->len > 0)
+        g_string_append (description, ", ");
+      /* Translators: who played what in the current trick: "West: Two of Clubs" */
+      g_string_append_printf (description, _("%s: %s"), hearts_table_seat_name (self, self->shown[i].seat), name);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
+                                  -1);
+}
+
+/* The trick and its animations */
+
+static void
+show_trick_from_game (HeartsTable *self)
+{
+  HeartsCard cards[HEARTS_MAX_PLAYERS];
+  guint leader = 0;
+  guint n = 0;
+
+  if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
+    n = hearts_game_get_trick (self->game, cards, &leader);
+
+  self->n_shown = n;
+  for (guint i = 0; i < n; i++)
+    {
+      self->shown[i].card = cards[i];
+      self->shown[i].seat = (leader + i) % hearts_table_n_players (self);
+      self->shown[i].from = rect_centered (self->seats[self->shown[i].seat].trick,
+                                           self->card_w, self->card_h);
+    }
+}
+
+static void
+on_step_value (double   value,
+               gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->step_t = value;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_step_done (AdwAnimation *animation,
+              HeartsTable  *self)
+{
+  g_autofree Step *step = g_steal_pointer (&self->step);
+
+  if (animation != self->step_animation || step == NULL)
+    return;
+
+  self->step_t = 1;
+  if (step->kind == STEP_COLLECT)
+    {
+      self->n_shown = 0;
+      self->collect_winner = -1;
+    }
+  g_clear_object (&self->step_animation);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  run_next_step (self);
+}
+
+static void
+run_next_step (HeartsTable *self)
+{
+  AdwAnimationTarget *target;
+  Step *step;
+  guint ms;
+
+  if (self->step != NULL)
+    return;
+
+  step = g_queue_pop_head (&self->steps);
+  if (step == NULL)
+    {
+      set_busy (self, FALSE);
+      hearts_table_sync_from_game (self);
+      return;
+    }
+
+  set_busy (self, TRUE);
+  self->step = step;
+  self->step_t = 0;
+  if (step->kind == STEP_PLAY)
+    {
+      ShownCard *shown;
+
+      if (self->n_shown >= HEARTS_MAX_PLAYERS)
+        self->n_shown = 0;
+      shown = &self->shown[self->n_shown++];
+      shown->card = step->card;
+      shown->seat = step->seat;
+      if (step->has_from)
+        shown->from = step->from;
+      else
+        shown->from = rect_centered (self->seats[step->seat].fan, self->back_w, self->back_h);
+      ms = animation_ms (self, BASE_PLAY_MS);
+    }
+  else
+    {
+      self->collect_winner = step->seat;
+      ms = animation_ms (self, BASE_PAUSE_MS + BASE_COLLECT_MS);
+    }
+  hearts_table_update_labels (self);
+
+  target = adw_callback_animation_target_new (on_step_value, self, NULL);
+  self->step_animation = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, ms, target);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->step_animation),
+                                  step->kind == STEP_PLAY ? ADW_EASE_OUT_CUBIC : ADW_LINEAR);
+  g_signal_connect (self->step_animation, "done", G_CALLBACK (on_step_done), self);
+  adw_animation_play (self->step_animation);
+}
+
+static void
+queue_step (HeartsTable *self,
+            StepKind     kind,
+            guint        seat,
+            HeartsCard   card,
+            const graphene_rect_t *from)
+{
+  Step *step = g_new0 (Step, 1);
+
+  step->kind = kind;
+  step->seat = seat;
+  step->card = card;
+  if (from != NULL)
+    {
+      step->has_from = TRUE;
+      step->from = *from;
+    }
+  g_queue_push_tail (&self->steps, step);
+  set_busy (self, TRUE);
+  run_next_step (self);
+}
+
+static void
+clear_steps (HeartsTable *self)
+{
+  g_queue_clear_full (&self->steps, g_free);
+  g_clear_pointer (&self->step, g_free);
+  if (self->step_animation != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->step_animation, on_step_done, self);
+      adw_animation_reset (self->step_animation);
+      g_clear_object (&self->step_animation);
+    }
+  self->collect_winner = -1;
+  set_busy (self, FALSE);
+}
+
+/* Game signals */
+
+static void
+on_card_played (HeartsGame  *game,
+                guint        seat,
+                guint        card,
+                HeartsTable *self)
+{
+  graphene_rect_t from;
+  gboolean has_from = FALSE;
+
+  if (seat == HUMAN_SEAT)
+    {
+      HeartsCardWidget *w = hearts_table_find_card (self, card);
+
+      if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)))
+        {
+          from = GRAPHENE_RECT_INIT (self->card_at[card].x, self->card_at[card].y,
+                                     self->card_w, self->card_h);
+          has_from = TRUE;
+        }
+      self->human_played = TRUE;
+      self->received = 0;
+    }
+  self->hint = 0;
+  queue_step (self, STEP_PLAY, seat, card, has_from ? &from : NULL);
+}
+
+static void
+on_trick_finished (HeartsGame  *game,
+                   guint        winner,
+                   guint        trick,
+                   HeartsTable *self)
+{
+  queue_step (self, STEP_COLLECT, winner, HEARTS_NO_CARD, NULL);
+}
+
+static void
+on_hand_started (HeartsGame  *game,
+                 guint        hand,
+                 HeartsTable *self)
+{
+  hearts_table_reset (self);
+}
+
+static void
+on_game_changed (HeartsGame  *game,
+                 HeartsTable *self)
+{
+  /* While cards move, the trick on show is the table's own; the rest follows the game. */
+  if (!self->busy)
+    show_trick_from_game (self);
+
+  if (!hearts_table_human_may_pass (self))
+    self->n_chosen = 0;
+  if (self->game != NULL && !self->human_played &&
+      hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
+    self->received = hearts_game_get_received (self->game, HUMAN_SEAT);
+  self->hint = 0;
+
+  sync_hand (self);
+  hearts_table_update_labels (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
+hearts_table_sync_from_game (HeartsTable *self)
+{
+  on_game_changed (self->game, self);
+}
+
+void
+hearts_table_refuse (HeartsTable   *self,
+                     HeartsRefusal  refusal)
+{
+  g_autofree char *message = NULL;
+
+  message = hearts_refusal_format (refusal, hearts_game_get_rules (self->game));
+  g_signal_emit (self, signals[REFUSED], 0, message);
+}
+
+void
+hearts_table_toggle_chosen (HeartsTable *self,
+                            HeartsCard   card)
+{
+  gint index = hearts_table_chosen_index (self, card);
+
+  if (index >= 0)
+    {
+      for (guint i = index; i + 1 < self->n_chosen; i++)
+        self->chosen[i] = self->chosen[i + 1];
+      self->n_chosen--;
+    }
+  else if (self->n_chosen < HEARTS_PASS_SIZE)
+    self->chosen[self->n_chosen++] = card;
+  else
+    {
+      g_signal_emit (self, signals[REFUSED], 0, _("Three cards are already chosen"));
+      hearts_table_start_reflow (self);
+      return;
+    }
+
+  self->hint = 0;
+  hearts_table_update_card_states (self);
+  hearts_table_update_labels (self);
+  hearts_table_start_reflow (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
+}
+
+void
+hearts_table_layout_changed (HeartsTable *self)
+{
+  g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
+}
+
+/* GObject */
+
+static void
+hearts_table_dispose (GObject *object)
+{
+  HeartsTable *self = HEARTS_TABLE (object);
+  GtkWidget *child;
+
+  clear_steps (self);
+  g_clear_handle_id (&self->pass_idle_id, g_source_remove);
+  g_clear_handle_id (&self->use_idle_id, g_source_remove);
+  g_clear_object (&self->reflow);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->game);
+  g_clear_object (&self->theme);
+  if (self->hand != NULL)
+    g_ptr_array_set_size (self->hand, 0);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->hand, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (hearts_table_parent_class)->dispose (object);
+}
+
+static void
+hearts_table_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  HeartsTable *self = HEARTS_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_CARD_THEME:
+      g_value_set_object (value, self->theme);
+      break;
+    case PROP_HIGHLIGHT_LEGAL:
+      g_value_set_boolean (value, self->highlight_legal);
+      break;
+    case PROP_DOUBLE_CLICK:
+      g_value_set_boolean (value, self->double_click);
+      break;
+    case PROP_ANIMATION_SPEED:
+      g_value_set_double (value, self->animation_speed);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    case PROP_N_CHOSEN:
+      g_value_set_uint (value, self->n_chosen);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_table_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  HeartsTable *self = HEARTS_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      hearts_table_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_CARD_THEME:
+      hearts_table_set_card_theme (self, g_value_get_object (value));
+      break;
+    case PROP_HIGHLIGHT_LEGAL:
+      hearts_table_set_highlight_legal (self, g_value_get_boolean (value));
+      break;
+    case PROP_DOUBLE_CLICK:
+      hearts_table_set_double_click (self, g_value_get_boolean (value));
+      break;
+    case PROP_ANIMATION_SPEED:
+      hearts_table_set_animation_speed (self, g_value_get_double (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_table_class_init (HeartsTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hearts_table_dispose;
+  object_class->get_property = hearts_table_get_property;
+  object_class->set_property = hearts_table_set_property;
+
+  widget_class->measure = hearts_table_measure;
+  widget_class->size_allocate = hearts_table_size_allocate;
+  widget_class->snapshot = hearts_table_snapshot;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_CARD_THEME] =
+    g_param_spec_object ("card-theme", NULL, NULL, HEARTS_TYPE_CARD_THEME,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_HIGHLIGHT_LEGAL] =
+    g_param_spec_boolean ("highlight-legal", NULL, NULL, TRUE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* FALSE: a single click plays a card; TRUE: it takes a double click. */
+  properties[PROP_DOUBLE_CLICK] =
+    g_param_spec_boolean ("double-click", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* 1 is normal, 2 twice as fast. */
+  properties[PROP_ANIMATION_SPEED] =
+    g_param_spec_double ("animation-speed", NULL, NULL, 0.1, 10, 1,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_N_CHOSEN] =
+    g_param_spec_uint ("n-chosen", NULL, NULL, 0, HEARTS_PASS_SIZE, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HeartsTable::refused:
+   * @message: why the move was refused, as a sentence
+   */
+  signals[REFUSED] =
+    g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /* Where the cards rest has changed (not emitted for animation frames). */
+  signals[LAYOUT_CHANGED] =
+    g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "table.pass", NULL, hearts_table_pass_action);
+
+  gtk_widget_class_set_css_name (widget_class, "hearts-table");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+hearts_table_init (HeartsTable *self)
+{
+  AdwAnimationTarget *target;
+
+  self->highlight_legal = TRUE;
+  self->animation_speed = 1;
+  self->collect_winner = -1;
+  self->reflow_t = 1;
+  self->hand = g_ptr_array_new ();
+  g_queue_init (&self->steps);
+
+  for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
+    {
+      self->badges[s] = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gtk_widget_add_css_class (self->badges[s], "seat");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+      self->names[s] = gtk_label_new (NULL);
+      gtk_widget_add_css_class (self->names[s], "seat-name");
+      self->infos[s] = gtk_label_new (NULL);
+      gtk_widget_add_css_class (self->infos[s], "seat-info");
+      gtk_box_append (GTK_BOX (self->badges[s]), self->names[s]);
+      gtk_box_append (GTK_BOX (self->badges[s]), self->infos[s]);
+      gtk_widget_set_parent (self->badges[s], GTK_WIDGET (self));
+      gtk_widget_set_visible (self->badges[s], FALSE);
+    }
+
+  self->pass_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->pass_label, "pass-title");
+  gtk_widget_set_parent (self->pass_label, GTK_WIDGET (self));
+  gtk_widget_set_visible (self->pass_label, FALSE);
+
+  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass Cards"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "table.pass");
+  gtk_widget_add_css_class (self->pass_button, "suggested-action");
+  gtk_widget_add_css_class (self->pass_button, "pill");
+  gtk_widget_set_parent (self->pass_button, GTK_WIDGET (self));
+  gtk_widget_set_opacity (self->pass_button, 0);
+  gtk_widget_set_can_target (self->pass_button, FALSE);
+  gtk_widget_set_can_focus (self->pass_button, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.pass", FALSE);
+
+  target = adw_callback_animation_target_new (on_reflow_value, self, NULL);
+  self->reflow = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, BASE_REFLOW_MS, target);
+  g_signal_connect_swapped (self->reflow, "done", G_CALLBACK (on_reflow_done), self);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->reflow), ADW_EASE_OUT_CUBIC);
+
+  self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "card-played", G_CALLBACK (on_card_played), self);
+  g_signal_group_connect (self->game_signals, "trick-finished", G_CALLBACK (on_trick_finished), self);
+  g_signal_group_connect (self->game_signals, "hand-started", G_CALLBACK (on_hand_started), self);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Card table"), -1);
+}
+
+/* Public API */
+
+GtkWidget *
+hearts_table_new (void)
+{
+  return g_object_new (HEARTS_TYPE_TABLE, NULL);
+}
+
+HeartsGame *
+hearts_table_get_game (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  return self->game;
+}
+
+void
+hearts_table_set_game (HeartsTable *self,
+                       HeartsGame  *game)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+  g_return_if_fail (game == NULL || HEARTS_IS_GAME (game));
+
+  if (!g_set_object (&self->game, game))
+    return;
+
+  g_signal_group_set_target (self->game_signals, game);
+  hearts_table_reset (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+HeartsCardTheme *
+hearts_table_get_card_theme (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  return self->theme;
+}
+
+void
+hearts_table_set_card_theme (HeartsTable     *self,
+                             HeartsCardTheme *theme)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  if (!g_set_object (&self->theme, theme))
+    return;
+
+  for (guint i = 0; i < self->hand->len; i++)
+    hearts_card_widget_set_theme (g_ptr_array_index (self->hand, i), theme);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD_THEME]);
+}
+
+gboolean
+hearts_table_get_highlight_legal (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  return self->highlight_legal;
+}
+
+void
+hearts_table_set_highlight_legal (HeartsTable *self,
+                                  gboolean     highlight)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  highlight = !!highlight;
+  if (self->highlight_legal == highlight)
+    return;
+  self->highlight_legal = highlight;
+  hearts_table_update_card_states (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_LEGAL]);
+}
+
+gboolean
+hearts_table_get_double_click (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  return self->double_click;
+}
+
+void
+hearts_table_set_double_click (HeartsTable *self,
+                               gboolean     double_click)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  double_click = !!double_click;
+  if (self->double_click == double_click)
+    return;
+  self->double_click = double_click;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOUBLE_CLICK]);
+}
+
+double
+hearts_table_get_animation_speed (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 1);
+  return self->animation_speed;
+}
+
+void
+hearts_table_set_animation_speed (HeartsTable *self,
+                                  double       speed)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  speed = CLAMP (speed, 0.1, 10);
+  if (self->animation_speed == speed)
+    return;
+  self->animation_speed = speed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_SPEED]);
+}
+
+const char *
+hearts_table_get_player_name (HeartsTable *self,
+                              guint        seat)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  g_return_val_if_fail (seat < hearts_table_n_players (self), NULL);
+  return hearts_table_seat_name (self, seat);
+}
+
+gboolean
+hearts_table_get_busy (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  return self->busy;
+}
+
+void
+hearts_table_finish_animations (HeartsTable *self)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  /* Each skip ends one step and starts the next. */
+  while (self->step_animation != NULL)
+    adw_animation_skip (self->step_animation);
+  if (self->reflow_t < 1)
+    adw_animation_skip (self->reflow);
+}
+
+void
+hearts_table_reset (HeartsTable *self)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  clear_steps (self);
+  self->n_chosen = 0;
+  self->hint = 0;
+  self->received = 0;
+  self->drag_card = NULL;
+  self->dragging = FALSE;
+  self->human_played = FALSE;
+
+  /* After an undo the human may or may not have played already in this hand. */
+  if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
+    {
+      const HeartsDeal *deal = hearts_game_get_deal (self->game);
+
+      for (guint i = 0; i < deal->n_plays; i++)
+        if (hearts_deal_get_play_seat (deal, i) == HUMAN_SEAT)
+          self->human_played = TRUE;
+    }
+
+  hearts_table_sync_from_game (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
+}
+
+void
+hearts_table_set_hint (HeartsTable *self,
+                       HeartsCards  cards)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  self->hint = cards;
+  hearts_table_update_card_states (self);
+  hearts_table_start_reflow (self);
+}
+
+HeartsCards
+hearts_table_get_chosen (HeartsTable *self)
+{
+  HeartsCards cards = 0;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
+
+  for (guint i = 0; i < self->n_chosen; i++)
+    cards |= HEARTS_CARD_BIT (self->chosen[i]);
+  return cards;
+}
+
+gboolean
+hearts_table_pass (HeartsTable *self)
+{
+  HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
+  HeartsCards cards;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+
+  if (self->game == NULL)
+    return FALSE;
+
+  cards = hearts_table_get_chosen (self);
+  if (!hearts_game_pass (self->game, HUMAN_SEAT, cards, &refusal))
+    {
+      hearts_table_refuse (self, refusal);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static GVariant *
+rect_variant (const graphene_point_t *origin,
+              const graphene_rect_t  *rect)
+{
+  return g_variant_new ("(iiii)",
+                        (gint) roundf (origin->x + rect->origin.x),
+                        (gint) roundf (origin->y + rect->origin.y),
+                        (gint) roundf (rect->size.width), (gint) roundf (rect->size.height));
+}
+
+GVariant *
+hearts_table_describe (HeartsTable *self)
+{
+  GVariantBuilder b, hand;
+  g_autofree char *chosen = NULL;
+  g_autofree char *hint = NULL;
+  g_autofree char *legal = NULL;
+  GtkNative *native;
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
+  graphene_rect_t table, trick, button;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+
+  /* Surface coordinates: what xdotool calls window coordinates. */
+  native = gtk_widget_get_native (GTK_WIDGET (self));
+  if (native != NULL)
+    {
+      double sx = 0, sy = 0;
+
+      if (!gtk_widget_compute_point (GTK_WIDGET (self), GTK_WIDGET (native),
+                                     &GRAPHENE_POINT_INIT (0, 0), &origin))
+        origin = GRAPHENE_POINT_INIT (0, 0);
+      gtk_native_get_surface_transform (native, &sx, &sy);
+      origin.x += sx;
+      origin.y += sy;
+    }
+
+  /* Where each card rests, not where an animation has it now, and as the game is
+   * now even if no frame has been laid out since. */
+  hearts_table_compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  hearts_table_compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  g_variant_builder_init (&hand, G_VARIANT_TYPE ("a(s(iiii))"));
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
+      graphene_rect_t r = GRAPHENE_RECT_INIT (self->card_target[c].x, self->card_target[c].y,
+                                              self->card_w, self->card_h);
+
+      g_variant_builder_add (&hand, "(s@(iiii))", hearts_card_to_string (c), rect_variant (&origin, &r));
+    }
+
+  chosen = hearts_cards_to_string (hearts_table_get_chosen (self));
+  hint = hearts_cards_to_string (self->hint);
+  legal = hearts_cards_to_string (self->game != NULL ? hearts_game_get_legal (self->game, HUMAN_SEAT) : 0);
+  table = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                              gtk_widget_get_height (GTK_WIDGET (self)));
+  trick = rect_centered (self->center, self->card_w * 2, self->card_h * 1.5f);
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "hand", g_variant_builder_end (&hand));
+  g_variant_builder_add (&b, "{sv}", "chosen", g_variant_new_string (chosen));
+  g_variant_builder_add (&b, "{sv}", "hint", g_variant_new_string (hint));
+  g_variant_builder_add (&b, "{sv}", "legal", g_variant_new_string (legal));
+  g_variant_builder_add (&b, "{sv}", "n-trick", g_variant_new_uint32 (self->n_shown));
+  g_variant_builder_add (&b, "{sv}", "busy", g_variant_new_boolean (self->busy));
+  g_variant_builder_add (&b, "{sv}", "moving", g_variant_new_boolean (self->reflow_t < 1));
+  g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
+  g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
+  g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
+  if (hearts_table_human_may_pass (self) &&
+      gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
+    g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));
+  return g_variant_builder_end (&b);
+}

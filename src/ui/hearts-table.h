@@ -1,0 +1,51 @@
+/* hearts-table.h: the card table: the human's hand, the other seats, the trick
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hearts-card-theme.h"
+#include "hearts-game.h"
+
+G_BEGIN_DECLS
+
+#define HEARTS_TYPE_TABLE (hearts_table_get_type ())
+
+G_DECLARE_FINAL_TYPE (HeartsTable, hearts_table, HEARTS, TABLE, GtkWidget)
+
+GtkWidget       *hearts_table_new                 (void);
+HeartsGame      *hearts_table_get_game            (HeartsTable     *self);
+void             hearts_table_set_game            (HeartsTable     *self,
+                                                   HeartsGame      *game);
+HeartsCardTheme *hearts_table_get_card_theme      (HeartsTable     *self);
+void             hearts_table_set_card_theme      (HeartsTable     *self,
+                                                   HeartsCardTheme *theme);
+gboolean         hearts_table_get_highlight_legal (HeartsTable     *self);
+void             hearts_table_set_highlight_legal (HeartsTable     *self,
+                                                   gboolean         highlight);
+gboolean         hearts_table_get_double_click    (HeartsTable     *self);
+void             hearts_table_set_double_click    (HeartsTable     *self,
+                                                   gboolean         double_click);
+double           hearts_table_get_animation_speed (HeartsTable     *self);
+void             hearts_table_set_animation_speed (HeartsTable     *self,
+                                                   double           speed);
+const char      *hearts_table_get_player_name     (HeartsTable     *self,
+                                                   guint            seat);
+/* Whether cards are still moving on the table: the next computer move waits. */
+gboolean         hearts_table_get_busy            (HeartsTable     *self);
+/* Puts every moving card where it is going at once. */
+void             hearts_table_finish_animations   (HeartsTable     *self);
+/* Drops animations and redraws from the game, after an undo. */
+void             hearts_table_reset               (HeartsTable     *self);
+/* Marks the cards of a hint (one to play or three to pass); 0 clears. */
+void             hearts_table_set_hint            (HeartsTable     *self,
+                                                   HeartsCards      cards);
+HeartsCards      hearts_table_get_chosen          (HeartsTable     *self);
+/* Sends the chosen cards; FALSE (and ::refused) when they are not three. */
+gboolean         hearts_table_pass                (HeartsTable     *self);
+/* Where things are, in the coordinates of the toplevel surface: for tests. */
+GVariant        *hearts_table_describe            (HeartsTable     *self);
+
+G_END_DECLS

@@ -1,0 +1,71 @@
+/* hearts-test-driver.h: runs the real hearts under Xvfb and plays it with xdotool
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  GSubprocess     *process;
+  GDBusConnection *bus;
+  char            *window;        /* X window id, for xdotool */
+  char            *config_dir;
+} HeartsDriver;
+
+typedef gboolean (*HeartsStateCheck) (GVariant *state,
+                                      gpointer  data);
+
+/* @animations FALSE writes a GTK settings.ini that turns them off. */
+HeartsDriver *hearts_driver_start          (const char       *seed,
+                                            const char       *rules,
+                                            gboolean          animations);
+void          hearts_driver_stop           (HeartsDriver     *driver);
+/* The state of app.state (a{sv}); NULL if the program does not answer. */
+GVariant     *hearts_driver_get_state      (HeartsDriver     *driver);
+/* Polls until @check holds; aborts the test if the program dies or it never does. */
+GVariant     *hearts_driver_wait           (HeartsDriver     *driver,
+                                            HeartsStateCheck  check,
+                                            gpointer          data);
+void          hearts_driver_click          (HeartsDriver     *driver,
+                                            int               x,
+                                            int               y);
+/* Presses at (x1, y1), moves in small steps to (x2, y2) and releases. */
+void          hearts_driver_drag           (HeartsDriver     *driver,
+                                            int               x1,
+                                            int               y1,
+                                            int               x2,
+                                            int               y2);
+void          hearts_driver_screenshot     (HeartsDriver     *driver,
+                                            const char       *name);
+
+/* State helpers */
+GVariant     *state_get_table              (GVariant         *state);
+gboolean      state_get_rect               (GVariant         *dict,
+                                            const char       *key,
+                                            int              *x,
+                                            int              *y,
+                                            int              *w,
+                                            int              *h);
+/* The rectangle of @card ("QS") in the hand; FALSE if it is not there. */
+gboolean      state_get_card_rect          (GVariant         *state,
+                                            const char       *card,
+                                            int              *x,
+                                            int              *y,
+                                            int              *w,
+                                            int              *h);
+char         *state_get_string             (GVariant         *dict,
+                                            const char       *key);
+gboolean      state_get_busy               (GVariant         *state);
+guint         state_get_hand_size          (GVariant         *state);
+/* The n-th card of the hand, left to right. */
+char         *state_get_hand_card          (GVariant         *state,
+                                            guint             index);
+/* The lines of the record that start with @prefix, prefix removed, in order. */
+GPtrArray    *state_record_lines           (GVariant         *state,
+                                            const char       *prefix);
+
+G_END_DECLS

@@ -1,0 +1,515 @@
+/* test-e2e.c: the real program, played with real mouse input under Xvfb
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "hearts-engine.h"
+#include "hearts-test-driver.h"
+
+/* Real input needs xdotool; without it the tests skip rather than fail. */
+static gboolean
+have_xdotool (void)
+{
+  g_autofree char *path = g_find_program_in_path ("xdotool");
+
+  if (path == NULL)
+    g_test_skip ("xdotool is not installed");
+  return path != NULL;
+}
+
+/* Where to grab a card: its left edge, which shows even where the next card overlaps. */
+#define GRAB_X(x) ((x) + 8)
+
+static HeartsCards
+cards_from (const char *text)
+{
+  HeartsCards cards = 0;
+
+  g_assert_true (hearts_cards_from_string (text, &cards));
+  return cards;
+}
+
+static char *
+get_phase (GVariant *state)
+{
+  return state_get_string (state, "phase");
+}
+
+static gint
+get_current (GVariant *state)
+{
+  gint current = -1;
+
+  g_variant_lookup (state, "current-player", "i", &current);
+  return current;
+}
+
+static char *
+table_string (GVariant   *state,
+              const char *key)
+{
+  g_autoptr(GVariant) table = state_get_table (state);
+
+  return state_get_string (table, key);
+}
+
+static gboolean
+ready_to_pass (GVariant *state,
+               gpointer  data)
+{
+  g_autofree char *phase = get_phase (state);
+  g_autoptr(GVariant) table = state_get_table (state);
+  int x, y, w, h;
+
+  return g_strcmp0 (phase, "passing") == 0 && !state_get_busy (state) &&
+         state_get_rect (table, "pass-button", &x, &y, &w, &h);
+}
+
+static gboolean
+n_chosen_is (GVariant *state,
+             gpointer  data)
+{
+  g_autofree char *chosen = table_string (state, "chosen");
+
+  return hearts_cards_count (cards_from (chosen)) == GPOINTER_TO_UINT (data) && !state_get_busy (state);
+}
+
+static gboolean
+human_to_play (GVariant *state,
+               gpointer  data)
+{
+  g_autofree char *phase = get_phase (state);
+
+  return g_strcmp0 (phase, "playing") == 0 && get_current (state) == 0 && !state_get_busy (state);
+}
+
+static gboolean
+human_passed (GVariant *state,
+              gpointer  data)
+{
+  g_autoptr(GPtrArray) passes = state_record_lines (state, "pass 0 ");
+
+  return passes->len > 0;
+}
+
+static gboolean
+card_played (GVariant *state,
+             gpointer  data)
+{
+  g_autoptr(GPtrArray) plays = state_record_lines (state, "play 0 ");
+
+  for (guint i = 0; i < plays->len; i++)
+    if (g_str_equal (g_ptr_array_index (plays, i), data))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+sheet_closed (GVariant *state,
+              gpointer  data)
+{
+  return !g_variant_lookup (state, "sheet", "u", NULL);
+}
+
+static gboolean
+card_left_hand (GVariant *state,
+                gpointer  data)
+{
+  int x, y, w, h;
+
+  return !state_get_card_rect (state, data, &x, &y, &w, &h);
+}
+
+static gboolean
+has_message (GVariant *state,
+             gpointer  data)
+{
+  g_autofree char *message = state_get_string (state, "message");
+
+  return message != NULL && message[0] != '\0' && !state_get_busy (state);
+}
+
+static void
+center_of (GVariant   *dict,
+           const char *key,
+           int        *cx,
+           int        *cy)
+{
+  int x, y, w, h;
+
+  g_assert_true (state_get_rect (dict, key, &x, &y, &w, &h));
+  *cx = x + w / 2;
+  *cy = y + h / 2;
+}
+
+/* The first card of the hand that is in @set. */
+static char *
+first_card_in (GVariant    *state,
+               HeartsCards  set)
+{
+  guint n = state_get_hand_size (state);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = state_get_hand_card (state, i);
+      HeartsCard card;
+
+      g_assert_true (hearts_card_from_string (name, &card));
+      if (hearts_cards_has (set, card))
+        return g_steal_pointer (&name);
+    }
+  return NULL;
+}
+
+static HeartsCards
+hand_of (GVariant *state)
+{
+  HeartsCards hand = 0;
+
+  for (guint k = 0; k < state_get_hand_size (state); k++)
+    {
+      g_autofree char *name = state_get_hand_card (state, k);
+      HeartsCard c;
+
+      g_assert_true (hearts_card_from_string (name, &c));
+      hand |= HEARTS_CARD_BIT (c);
+    }
+  return hand;
+}
+
+/* The leftmost card not chosen for the pass yet. */
+static char *
+first_unchosen (GVariant *state)
+{
+  g_autofree char *chosen = table_string (state, "chosen");
+
+  return first_card_in (state, hand_of (state) & ~cards_from (chosen));
+}
+
+static void
+drag_card_to (HeartsDriver *driver,
+              GVariant     *state,
+              const char   *card,
+              const char   *target)
+{
+  g_autoptr(GVariant) table = state_get_table (state);
+  int x, y, w, h, tx, ty;
+
+  g_assert_true (state_get_card_rect (state, card, &x, &y, &w, &h));
+  center_of (table, target, &tx, &ty);
+  hearts_driver_drag (driver, GRAB_X (x), y + h / 2, tx, ty);
+}
+
+static void
+click_card (HeartsDriver *driver,
+            GVariant     *state,
+            const char   *card)
+{
+  int x, y, w, h;
+
+  g_assert_true (state_get_card_rect (state, card, &x, &y, &w, &h));
+  hearts_driver_click (driver, GRAB_X (x), y + h / 2);
+}
+
+static void
+click_pass (HeartsDriver *driver,
+            GVariant     *state)
+{
+  g_autoptr(GVariant) table = state_get_table (state);
+  int x, y;
+
+  center_of (table, "pass-button", &x, &y);
+  hearts_driver_click (driver, x, y);
+}
+
+/* Drag three cards to the pass area, pass, drag a card to the table, click-play another:
+ * the record must show exactly those cards. */
+static void
+test_pass_and_play (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GPtrArray) passes = NULL;
+  g_autoptr(GPtrArray) plays = NULL;
+  HeartsCards chosen = 0;
+  static const guint picks[] = { 0, 5, 10 };
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *legal = NULL;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("7", NULL, TRUE);
+
+  state = hearts_driver_wait (driver, ready_to_pass, NULL);
+  g_assert_cmpuint (state_get_hand_size (state), ==, 13);
+  hearts_driver_screenshot (driver, "shot-hand");
+
+  for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
+    {
+      /* Later picks shift as chosen cards leave the row; count among the rest. */
+      g_autofree char *card = NULL;
+      guint skip = picks[i] - i;
+      HeartsCard c;
+
+      for (guint k = 0, seen = 0; k < state_get_hand_size (state); k++)
+        {
+          g_autofree char *name = state_get_hand_card (state, k);
+
+          g_assert_true (hearts_card_from_string (name, &c));
+          if (hearts_cards_has (chosen, c))
+            continue;
+          if (seen++ == skip)
+            {
+              card = g_steal_pointer (&name);
+              break;
+            }
+        }
+      g_assert_nonnull (card);
+      g_assert_true (hearts_card_from_string (card, &c));
+      chosen |= HEARTS_CARD_BIT (c);
+
+      drag_card_to (driver, state, card, "pass-area");
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (i + 1));
+      {
+        g_autofree char *now = table_string (state, "chosen");
+        g_assert_cmpuint (cards_from (now), ==, chosen);
+      }
+      if (i == 1)
+        hearts_driver_screenshot (driver, "shot-passing");
+    }
+  hearts_driver_screenshot (driver, "shot-passing-3");
+
+  click_pass (driver, state);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_passed, NULL);
+  passes = state_record_lines (state, "pass 0 ");
+  g_assert_cmpuint (passes->len, ==, 1);
+  g_assert_cmpuint (cards_from (g_ptr_array_index (passes, 0)), ==, chosen);
+
+  /* Drag a legal card onto the table. */
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_to_play, NULL);
+  hearts_driver_screenshot (driver, "shot-received");
+  legal = table_string (state, "legal");
+  first = first_card_in (state, cards_from (legal));
+  g_assert_nonnull (first);
+  drag_card_to (driver, state, first, "trick");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, card_played, first);
+
+  /* Click-play the next one. */
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_to_play, NULL);
+  hearts_driver_screenshot (driver, "shot-mid-trick");
+  g_clear_pointer (&legal, g_free);
+  legal = table_string (state, "legal");
+  second = first_card_in (state, cards_from (legal));
+  g_assert_nonnull (second);
+  click_card (driver, state, second);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, card_played, second);
+
+  plays = state_record_lines (state, "play 0 ");
+  g_assert_cmpuint (plays->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (plays, 0), ==, first);
+  g_assert_cmpstr (g_ptr_array_index (plays, 1), ==, second);
+  g_assert_false (state_get_card_rect (state, first, &(int){0}, &(int){0}, &(int){0}, &(int){0}));
+
+  hearts_driver_stop (driver);
+}
+
+/* Click three cards and pass, then drag a card the rules forbid: it goes back. */
+static void
+test_illegal_drag (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autofree char *illegal = NULL;
+  int x0, y0, w0, h0, x1, y1, w1, h1;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("11", NULL, TRUE);
+
+  state = hearts_driver_wait (driver, ready_to_pass, NULL);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *card = first_unchosen (state);
+
+      click_card (driver, state, card);
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (i + 1));
+    }
+  click_pass (driver, state);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_passed, NULL);
+
+  /* Play legal cards until the hand holds one that may not be played. */
+  for (guint trick = 0; trick < 13 && illegal == NULL; trick++)
+    {
+      g_autofree char *legal = NULL;
+      g_autofree char *card = NULL;
+
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, human_to_play, NULL);
+      legal = table_string (state, "legal");
+      illegal = first_card_in (state, hand_of (state) & ~cards_from (legal));
+      if (illegal != NULL)
+        break;
+      card = first_card_in (state, cards_from (legal));
+      click_card (driver, state, card);
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, card_played, card);
+    }
+  g_assert_nonnull (illegal);
+
+  g_assert_true (state_get_card_rect (state, illegal, &x0, &y0, &w0, &h0));
+  drag_card_to (driver, state, illegal, "trick");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, has_message, NULL);
+  hearts_driver_screenshot (driver, "shot-refused");
+
+  /* Still in the hand, at its old place; not played; still our turn. */
+  g_assert_true (state_get_card_rect (state, illegal, &x1, &y1, &w1, &h1));
+  g_assert_cmpint (x1, ==, x0);
+  g_assert_cmpint (y1, ==, y0);
+  g_assert_false (card_played (state, illegal));
+  g_assert_cmpint (get_current (state), ==, 0);
+  {
+    g_autofree char *message = state_get_string (state, "message");
+
+    g_test_message ("refused with: %s", message);
+    g_assert_cmpstr (message, !=, "It is not your turn");
+  }
+
+  hearts_driver_stop (driver);
+}
+
+static gboolean
+anything (GVariant *state,
+          gpointer  data)
+{
+  return TRUE;
+}
+
+/* A whole game to the end, with nothing but mouse clicks. */
+static void
+test_whole_game (void)
+{
+  HeartsDriver *driver = NULL;
+  gboolean sheet_shot = FALSE;
+  guint hands_seen = 0;
+  guint game_over = FALSE;
+  g_autofree char *record = NULL;
+  HeartsRecordSummary summary;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("3", NULL, FALSE);
+
+  for (guint step = 0; step < 5000 && !game_over; step++)
+    {
+      g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
+      g_autoptr(GVariant) table = state_get_table (state);
+      g_autofree char *phase = get_phase (state);
+      guint32 sheet;
+      int x, y;
+
+      if (g_variant_lookup (state, "sheet", "u", &sheet))
+        {
+          if (sheet == 2)
+            {
+              hearts_driver_screenshot (driver, "shot-game-over");
+              game_over = TRUE;
+              break;
+            }
+          if (!sheet_shot)
+            {
+              hearts_driver_screenshot (driver, "shot-score-sheet");
+              sheet_shot = TRUE;
+            }
+          hands_seen++;
+          center_of (state, "sheet-button", &x, &y);
+          hearts_driver_click (driver, x, y);
+          g_variant_unref (hearts_driver_wait (driver, sheet_closed, NULL));
+          continue;
+        }
+
+      if (state_get_busy (state))
+        {
+          g_usleep (20000);
+          continue;
+        }
+
+      if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
+        {
+          g_autofree char *chosen = table_string (state, "chosen");
+          HeartsCards set = cards_from (chosen);
+          g_autoptr(GPtrArray) hands = state_record_lines (state, "hand ");
+
+          /* Never a pass step on a hold hand. */
+          g_assert_false (g_str_has_suffix (g_ptr_array_index (hands, hands->len - 1), "pass H"));
+          if (hearts_cards_count (set) == 3)
+            click_pass (driver, state);
+          else
+            {
+              g_autofree char *card = first_unchosen (state);
+              g_autoptr(GVariant) after = NULL;
+
+              click_card (driver, state, card);
+              after = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1));
+            }
+          continue;
+        }
+
+      if (human_to_play (state, NULL))
+        {
+          g_autofree char *legal = table_string (state, "legal");
+          g_autofree char *card = first_card_in (state, cards_from (legal));
+          g_autoptr(GVariant) after = NULL;
+
+          g_assert_nonnull (card);
+          click_card (driver, state, card);
+          /* Wait until it has left the hand. */
+          g_clear_pointer (&after, g_variant_unref);
+          after = hearts_driver_wait (driver, card_left_hand, card);
+          continue;
+        }
+      g_usleep (20000);
+    }
+
+  g_assert_true (game_over);
+  g_assert_cmpuint (hands_seen, >, 0);
+
+  {
+    g_autoptr(GVariant) state = hearts_driver_get_state (driver);
+
+    record = state_get_string (state, "record");
+  }
+  g_assert_true (hearts_record_replay (record, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_true (summary.game_over);
+  g_assert_cmpuint (summary.n_hands, ==, hands_seen + 1);
+  g_test_message ("game over after %u hands", summary.n_hands);
+
+  hearts_driver_stop (driver);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/e2e/pass-and-play", test_pass_and_play);
+  g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
+  g_test_add_func ("/e2e/whole-game", test_whole_game);
+
+  return g_test_run ();
+}

@@ -1,0 +1,241 @@
+/* test-window.c: the window and the table, without a user
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "hearts-card-widget.h"
+#include "hearts-window.h"
+
+static GtkWidget *
+find_actionable (GtkWidget  *root,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_actionable (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the button for @action can be pressed: what a user sees of the action. */
+static gboolean
+action_enabled (HeartsWindow *window,
+                GtkWidget    *root,
+                const char   *action)
+{
+  GtkWidget *button = find_actionable (root != NULL ? root : GTK_WIDGET (window), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+static GPtrArray *
+hand_cards (HeartsWindow *window)
+{
+  GtkWidget *table = GTK_WIDGET (hearts_window_get_table (window));
+  GPtrArray *cards = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (table);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (HEARTS_IS_CARD_WIDGET (child))
+      g_ptr_array_add (cards, child);
+  return cards;
+}
+
+typedef gboolean (*Check) (HeartsWindow *window);
+
+/* Runs the main loop (computer moves finish in threads) until @check holds. */
+static void
+iterate_until (HeartsWindow *window,
+               Check         check)
+{
+  for (guint i = 0; i < 100000 && !check (window); i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_true (check (window));
+}
+
+static gboolean
+idle_and_human_to_move (HeartsWindow *window)
+{
+  HeartsGame *game = hearts_window_get_game (window);
+
+  return !hearts_game_computer_to_move (game) && !hearts_table_get_busy (hearts_window_get_table (window)) &&
+         !g_main_context_pending (NULL);
+}
+
+static HeartsWindow *
+new_window (guint64 seed)
+{
+  HeartsWindow *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, seed);
+  hearts_window_new_game (window, game);
+  return window;
+}
+
+static void
+finish (HeartsWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* Let the last thread results and idles land. */
+  for (guint i = 0; i < 200; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (1000);
+    }
+  g_assert_finalize_object (window);
+}
+
+static void
+test_window_builds (void)
+{
+  HeartsWindow *window = new_window (7);
+  g_autoptr(GPtrArray) cards = hand_cards (window);
+
+  g_assert_nonnull (hearts_window_get_table (window));
+  g_assert_cmpuint (cards->len, ==, 13);
+  g_assert_true (action_enabled (window, NULL, "win.new-game"));
+  g_assert_nonnull (find_actionable (GTK_WIDGET (window), "win.hint"));
+  finish (window);
+}
+
+static void
+test_accessible_names (void)
+{
+  HeartsWindow *window = new_window (7);
+  g_autoptr(GPtrArray) cards = hand_cards (window);
+  HeartsCards hand = hearts_game_get_hand (hearts_window_get_game (window), 0);
+  HeartsCard card;
+  guint i = 0;
+
+  /* In hand order, each named as a screen reader should say it. */
+  HEARTS_CARDS_FOREACH (card, hand)
+    {
+      GtkWidget *w = g_ptr_array_index (cards, i++);
+      g_autofree char *name = hearts_card_get_name (card);
+
+      g_assert_cmpuint (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)), ==, card);
+      gtk_test_accessible_assert_role (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_ROLE_BUTTON);
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_STATE_DISABLED, FALSE);
+    }
+  g_assert_cmpuint (i, ==, 13);
+
+  /* The seed deals the Three of Clubs first to the human. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (g_ptr_array_index (cards, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Three of Clubs");
+
+  /* Space on a card chooses it for the pass. */
+  g_signal_emit_by_name (g_ptr_array_index (cards, 0), "activate");
+  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (g_ptr_array_index (cards, 0)),
+                                    GTK_ACCESSIBLE_STATE_SELECTED, TRUE);
+  finish (window);
+}
+
+static void
+test_actions_by_phase (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsGame *game = hearts_window_get_game (window);
+  HeartsTable *table = hearts_window_get_table (window);
+  g_autoptr(GPtrArray) cards = hand_cards (window);
+  GtkWidget *pass;
+  HeartsCards legal;
+  guint n_legal = 0, n_disabled = 0;
+
+  iterate_until (window, idle_and_human_to_move);
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+
+  /* Passing: nothing to undo, a hint to ask for, nothing to pass yet. */
+  pass = find_actionable (GTK_WIDGET (table), "table.pass");
+  g_assert_nonnull (pass);
+  g_assert_false (gtk_widget_get_sensitive (pass));
+  g_assert_false (action_enabled (window, NULL, "win.undo"));
+  g_assert_true (action_enabled (window, NULL, "win.hint"));
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_signal_emit_by_name (g_ptr_array_index (cards, i), "activate");
+      g_assert_cmpint (gtk_widget_get_sensitive (pass), ==, i == 2);
+    }
+  /* A fourth card is refused, the three stay chosen. */
+  g_signal_emit_by_name (g_ptr_array_index (cards, 3), "activate");
+  g_assert_cmpuint (hearts_cards_count (hearts_table_get_chosen (table)), ==, 3);
+  /* A chosen card clicked again goes back. */
+  g_signal_emit_by_name (g_ptr_array_index (cards, 1), "activate");
+  g_assert_false (gtk_widget_get_sensitive (pass));
+  g_signal_emit_by_name (g_ptr_array_index (cards, 3), "activate");
+  g_assert_true (gtk_widget_get_sensitive (pass));
+
+  g_assert_true (hearts_table_pass (table));
+  iterate_until (window, idle_and_human_to_move);
+
+  /* Playing: the pass can be undone; the next hand is not for now. */
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
+  g_assert_true (action_enabled (window, NULL, "win.undo"));
+  g_assert_cmpint (hearts_game_get_current_player (game), ==, 0);
+  g_assert_true (action_enabled (window, NULL, "win.hint"));
+  g_assert_false (gtk_widget_get_sensitive (pass));
+
+  /* Cards that may not be played say so. */
+  g_ptr_array_unref (cards);
+  cards = hand_cards (window);
+  legal = hearts_game_get_legal (game, 0);
+  for (guint i = 0; i < cards->len; i++)
+    {
+      HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (cards, i));
+      gboolean ok = hearts_cards_has (legal, c);
+
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (g_ptr_array_index (cards, i)),
+                                        GTK_ACCESSIBLE_STATE_DISABLED, !ok);
+      n_legal += ok;
+      n_disabled += !ok;
+    }
+  g_assert_cmpuint (n_legal, >, 0);
+  g_assert_cmpuint (n_disabled, >, 0);
+
+  /* Undo goes back to the pass; undo again is impossible. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  iterate_until (window, idle_and_human_to_move);
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+  g_assert_false (hearts_game_has_passed (game, 0));
+  g_assert_false (action_enabled (window, NULL, "win.undo"));
+  g_assert_cmpuint (hearts_table_get_chosen (table), ==, 0);
+  finish (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/ui/window/builds", test_window_builds);
+  g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
+  g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
+
+  return g_test_run ();
+}
