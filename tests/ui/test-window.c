@@ -143,9 +143,9 @@ test_accessible_names (void)
     }
   g_assert_cmpuint (i, ==, 13);
 
-  /* The seed deals the Three of Clubs first to the human. */
+  /* The seed deals the Six of Clubs first (lowest) to the human. */
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (g_ptr_array_index (cards, 0)),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Three of Clubs");
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Six of Clubs");
 
   /* Space on a card chooses it for the pass. */
   g_signal_emit_by_name (g_ptr_array_index (cards, 0), "activate");
