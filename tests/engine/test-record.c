@@ -482,6 +482,7 @@ test_record_tampered_pass (void)
   g_clear_pointer (&tampered, g_free);
 
   /* Passing twice. */
+  g_free (text);
   text = get_line (game.record->str, line);
   tampered = insert_line (game.record->str, line + 1, text);
   assert_fails_at (tampered, line + 1, "already-passed");
@@ -574,8 +575,8 @@ test_record_tampered_dealer (void)
   g_clear_pointer (&tampered, g_free);
 
   /* The wrong pass direction, a hand number out of order. */
+  g_free (text);
   text = g_strdup_printf ("hand 2 dealer %u pass L", (first + 1) % 4);
-  g_clear_pointer (&tampered, g_free);
   tampered = replace_line (game.record->str, line, text);
   assert_fails_at (tampered, line, "wrong pass direction");
   g_clear_pointer (&tampered, g_free);

@@ -350,6 +350,16 @@ random_rules (Run         *run,
       rules->end_value = HEARTS_END_SCORE_MIN + hearts_rng_below (rng, 26);
     }
   g_assert_null (hearts_rules_check (rules));
+
+  /* The rules as text (settings, records) and back. */
+  {
+    g_autofree char *text = hearts_rules_to_string (rules);
+    HeartsRules back;
+
+    hearts_rules_init_default (&back);
+    check (run, hearts_rules_apply_string (&back, text, NULL));
+    check (run, hearts_rules_equal (&back, rules));
+  }
 }
 
 /* The same bytes: "identical", and much cheaper than g_variant_equal(), which prints
@@ -468,6 +478,46 @@ check_passes_done (Run        *run,
   check_int (run, hearts_game_get_current_player (game), ==, run->leader);
 }
 
+/* What each seat may see: only its own cards, and true counts, voids and passes. */
+static void
+check_views (Run              *run,
+             const HeartsDeal *deal,
+             guint             hand_index)
+{
+  const HeartsRules *rules = &run->rules;
+  guint n = rules->n_players;
+
+  for (guint seat = 0; seat < n; seat++)
+    {
+      HeartsView view;
+      HeartsCards others = 0;
+
+      hearts_view_init (&view, rules, deal, seat, hand_index, NULL);
+      check_int (run, view.seat, ==, seat);
+      check_cards (run, view.deal.hands[seat], deal->hands[seat]);
+      /* The computer players work out their moves from the view alone. */
+      if (deal->phase == HEARTS_DEAL_PLAYING && hearts_deal_get_current_player (deal) == seat)
+        check_cards (run, hearts_deal_get_legal (&view.deal, rules), hearts_deal_get_legal (deal, rules));
+      for (guint s = 0; s < n; s++)
+        {
+          check_int (run, hearts_view_get_hand_count (&view, s), ==, hearts_cards_count (deal->hands[s]));
+          check_cards (run, deal->hands[s] & view.voids[s], 0);
+          if (s == seat)
+            continue;
+          others |= deal->hands[s];
+          check_cards (run, view.deal.hands[s], 0);
+          check_cards (run, view.deal.dealt[s], 0);
+          if (deal->phase == HEARTS_DEAL_PLAYING)
+            check_cards (run, view.known[s] & ~deal->hands[s], 0);
+        }
+      if (hearts_rules_pass_source (rules, deal->pass, seat) != seat)
+        check_cards (run, view.deal.passes[hearts_rules_pass_source (rules, deal->pass, seat)],
+                     hearts_deal_get_received (deal, rules, seat));
+      if (deal->phase == HEARTS_DEAL_PLAYING)
+        check_cards (run, view.unseen, others);
+    }
+}
+
 static void
 pass_step (Run         *run,
            HeartsGame **game,
@@ -491,6 +541,8 @@ pass_step (Run         *run,
   to = ref_pass_to (n, deal->pass, seat);
   check_int (run, hearts_rules_pass_target (&run->rules, deal->pass, seat), ==, to);
   check_int (run, ref_pass_to (n, deal->pass, from), ==, seat);
+
+  check_views (run, deal, hearts_game_get_hand_index (*game));
 
   /* Nothing arrives before one has passed. */
   check_cards (run, hearts_game_get_received (*game, seat), 0);
@@ -559,6 +611,7 @@ play_step (Run         *run,
     expected = ref_legal_follow (run, deal->plays[run->n_plays - run->n_plays % n]);
   check_cards (run, legal, expected);
   check (run, legal != 0);
+  check_views (run, deal, hearts_game_get_hand_index (*game));
 
   /* The legal set is exactly what check_play accepts; every other card has a reason. */
   for (HeartsCard c = 0; c < 64; c++)
