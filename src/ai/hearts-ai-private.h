@@ -8,7 +8,117 @@
 
 G_BEGIN_DECLS
 
+#define HEARTS_AI_SPADES_MASK HEARTS_SUIT_MASK (HEARTS_SUIT_SPADES)
+#define HEARTS_AI_QS_BIT      HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES)
+
 /* Each level's constructor fills a HeartsAi (or a larger struct that starts with one). */
 HeartsAi    *hearts_ai_random_new  (void);
+HeartsAi    *hearts_ai_easy_new    (void);
+HeartsAi    *hearts_ai_normal_new  (void);
+HeartsAi    *hearts_ai_hard_new    (void);
+
+/* A seed for one decision that depends only on the player's seed and what the view
+ * shows, so that the same view always gets the same answer (no hidden history). */
+guint64      hearts_ai_move_seed   (HeartsAi         *ai,
+                                    const HeartsView *view);
+
+/* What a player knows at its turn to play, in one flat value. The heuristic players
+ * fill it from their view; the playouts of the Hard player fill it from a sampled deal,
+ * where every hand is known exactly (may == must). */
+typedef struct
+{
+  const HeartsRules *rules;
+  guint8       n_players;
+  guint8       seat;
+  guint8       trick_len;
+  guint8       leader;
+  guint8       first_trick;                /* the deal's first trick is being played */
+  guint8       hearts_broken;
+  guint8       tricks_left;                /* counting the one on the table */
+  guint8       counts[HEARTS_MAX_PLAYERS]; /* cards each seat still holds */
+  HeartsCard   trick[HEARTS_MAX_PLAYERS];
+  HeartsCards  hand;
+  HeartsCards  legal;
+  HeartsCards  played;                     /* every card played, this trick's included */
+  HeartsCards  out;                        /* cards the other seats hold between them */
+  HeartsCards  may[HEARTS_MAX_PLAYERS];    /* cards another seat may hold */
+  HeartsCards  must[HEARTS_MAX_PLAYERS];   /* cards another seat surely holds */
+  HeartsCards  taken[HEARTS_MAX_PLAYERS];  /* cards each seat has won */
+} HeartsAiSituation;
+
+/* How well a heuristic player plays: the Easy player leaves most of this off. */
+typedef struct
+{
+  gboolean count_cards;   /* think about which higher cards are still out */
+  gboolean moon_defense;  /* stop another player who is taking every point */
+  gboolean moon_attack;   /* go for the moon when it is on */
+} HeartsAiStyle;
+
+extern const HeartsAiStyle hearts_ai_style_normal;
+
+void         hearts_ai_situation_from_view (HeartsAiSituation *sit,
+                                            const HeartsView  *view);
+void         hearts_ai_situation_from_deal (HeartsAiSituation *sit,
+                                            const HeartsRules *rules,
+                                            const HeartsDeal  *deal);
+HeartsCard   hearts_ai_policy_play         (const HeartsAiSituation *sit,
+                                            const HeartsAiStyle     *style);
+/* Seat that holds every point card taken so far, or -1. */
+gint         hearts_ai_moon_runner         (const HeartsAiSituation *sit);
+
+/* Passing. */
+typedef enum
+{
+  HEARTS_AI_PASS_EASY,
+  HEARTS_AI_PASS_NORMAL,
+} HeartsAiPassStyle;
+
+/* Estimated points the kept hand will cost; lower is better. */
+double       hearts_ai_pass_cost           (const HeartsRules *rules,
+                                            HeartsCards        kept,
+                                            HeartsCards        passed,
+                                            HeartsPassDirection dir);
+HeartsCards  hearts_ai_pass_heuristic      (const HeartsRules *rules,
+                                            HeartsCards        hand,
+                                            HeartsPassDirection dir,
+                                            HeartsAiPassStyle  style);
+/* The @n best passes by hearts_ai_pass_cost, best first; returns how many. */
+guint        hearts_ai_pass_candidates     (const HeartsRules *rules,
+                                            HeartsCards        hand,
+                                            HeartsPassDirection dir,
+                                            HeartsCards       *passes,
+                                            guint              n);
+
+/* Sampling the hidden cards: fills the other hands of @deal (a copy of the view's deal)
+ * with a deal of view->unseen that agrees with every void and known card. FALSE only
+ * when the view contradicts itself; the deal is then filled ignoring the voids. */
+gboolean     hearts_ai_sample_deal         (const HeartsView  *view,
+                                            HeartsDeal        *deal,
+                                            HeartsRng         *rng);
+
+/* A seat's cost of a finished deal: its points less the mean of the others', times
+ * n - 1 so that it stays a whole number. Lower is better. */
+void         hearts_ai_deal_costs          (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            const gint        *totals,
+                                            gint              *costs);
+/* Plays @deal to its end with the heuristic policy for every seat, finishing with an
+ * exact search once @exact_cards or fewer are left. */
+void         hearts_ai_playout             (HeartsDeal        *deal,
+                                            const HeartsRules *rules,
+                                            const gint        *totals,
+                                            guint              exact_cards,
+                                            gint              *costs);
+/* Exact play (max^n: each seat minimises its own cost) of a deal with few cards left;
+ * fills @costs and returns the best card of the seat to play. */
+HeartsCard   hearts_ai_solve               (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            const gint        *totals,
+                                            gint              *costs);
+/* @legal less the cards that play exactly like a lower one kept (no card still in
+ * play between them, the same points). */
+HeartsCards  hearts_ai_distinct_moves      (const HeartsDeal  *deal,
+                                            const HeartsRules *rules,
+                                            HeartsCards        legal);
 
 G_END_DECLS

@@ -17,12 +17,17 @@ hearts_ai_new (HeartsAiLevel level,
 
   switch (level)
     {
-    /* Until the stronger players land every level plays legal random cards. */
     case HEARTS_AI_RANDOM:
-    case HEARTS_AI_EASY:
-    case HEARTS_AI_NORMAL:
-    case HEARTS_AI_HARD:
       ai = hearts_ai_random_new ();
+      break;
+    case HEARTS_AI_EASY:
+      ai = hearts_ai_easy_new ();
+      break;
+    case HEARTS_AI_NORMAL:
+      ai = hearts_ai_normal_new ();
+      break;
+    case HEARTS_AI_HARD:
+      ai = hearts_ai_hard_new ();
       break;
     case HEARTS_N_AI_LEVELS:
     default:
@@ -62,6 +67,35 @@ hearts_ai_choose_play (HeartsAi         *ai,
   return ai->klass->choose_play (ai, view);
 }
 
+guint64
+hearts_ai_move_seed (HeartsAi         *ai,
+                     const HeartsView *view)
+{
+  guint64 words[] = {
+    view->deal.hands[view->seat],
+    view->deal.played,
+    view->deal.n_plays | (guint64) view->seat << 8 | (guint64) view->deal.phase << 16,
+  };
+  guint64 h = ai->seed;
+
+  /* splitmix64's finaliser over what the view shows. */
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      h ^= words[i] + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+      h = (h ^ (h >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+      h = (h ^ (h >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+      h ^= h >> 31;
+    }
+  return h;
+}
+
+static gboolean
+is_number (const char *value,
+           guint64     max)
+{
+  return g_ascii_string_to_unsigned (value, 10, 0, max, NULL, NULL);
+}
+
 gboolean
 hearts_ai_set_option (HeartsAi   *ai,
                       const char *name,
@@ -75,10 +109,19 @@ hearts_ai_set_option (HeartsAi   *ai,
         return FALSE;
       ai->seed = seed;
       hearts_rng_init (&ai->rng, seed);
+      /* A player may want it too (an external engine does). */
+      if (ai->klass->set_option != NULL)
+        ai->klass->set_option (ai, name, value);
       return TRUE;
     }
-  if (ai->klass->set_option != NULL)
-    return ai->klass->set_option (ai, name, value);
+  if (ai->klass->set_option != NULL && ai->klass->set_option (ai, name, value))
+    return TRUE;
+
+  /* The search options mean nothing to a player that does not search, but are valid. */
+  if (ai->klass->set_option == NULL &&
+      (g_strcmp0 (name, "movetime") == 0 || g_strcmp0 (name, "threads") == 0 ||
+       g_strcmp0 (name, "samples") == 0 || g_strcmp0 (name, "pass-samples") == 0))
+    return is_number (value, G_MAXUINT32);
   return FALSE;
 }
 

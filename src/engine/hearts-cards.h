@@ -52,7 +52,16 @@ enum
 static inline guint
 hearts_cards_count (HeartsCards cards)
 {
+#ifdef __POPCNT__
   return (guint) __builtin_popcountll (cards);
+#else
+  /* Without the popcnt instruction GCC calls a slow libgcc helper; this is faster. */
+  cards = cards - ((cards >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  cards = (cards & G_GUINT64_CONSTANT (0x3333333333333333)) +
+          ((cards >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  cards = (cards + (cards >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return (guint) ((cards * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
+#endif
 }
 
 static inline gboolean

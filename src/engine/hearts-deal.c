@@ -24,6 +24,7 @@ start_play (HeartsDeal        *deal,
     if (hearts_cards_has (deal->hands[s], opening))
       deal->leader = s;
   deal->trick_leaders[0] = deal->leader;
+  deal->turn = deal->leader;
   deal->trick_len = 0;
 }
 
@@ -88,13 +89,21 @@ shuffle (HeartsCard *cards,
          guint       n,
          HeartsRng  *rng)
 {
-  for (guint i = n - 1; i > 0; i--)
+  /* Fisher–Yates. Bounds are at most 64, so 32 random bits per draw leave a bias below
+   * 2^-26; each generator output serves two draws, which halves the dealing cost. */
+  for (guint i = n - 1; i > 0; )
     {
-      guint j = hearts_rng_below (rng, i + 1);
-      HeartsCard t = cards[i];
+      guint64 r = hearts_rng_next (rng);
 
-      cards[i] = cards[j];
-      cards[j] = t;
+      for (guint half = 0; half < 2 && i > 0; half++, i--)
+        {
+          guint j = (guint) (((r & 0xffffffff) * (guint64) (i + 1)) >> 32);
+          HeartsCard t = cards[i];
+
+          cards[i] = cards[j];
+          cards[j] = t;
+          r >>= 32;
+        }
     }
 }
 
@@ -157,17 +166,6 @@ hearts_draw_first_dealer (const HeartsRules *rules,
         return hearts_cards_lowest (best);
       drawing = best;
     }
-}
-
-HeartsCard
-hearts_cards_pick_random (HeartsCards  cards,
-                          HeartsRng   *rng)
-{
-  guint k = hearts_rng_below (rng, hearts_cards_count (cards));
-
-  while (k-- > 0)
-    cards &= cards - 1;
-  return hearts_cards_lowest (cards);
 }
 
 /* Passing */
@@ -239,69 +237,9 @@ hearts_deal_get_received (const HeartsDeal  *deal,
 /* Playing */
 
 guint
-hearts_deal_get_current_player (const HeartsDeal *deal)
-{
-  return (deal->leader + deal->trick_len) % deal->n_players;
-}
-
-guint
 hearts_deal_get_trick_index (const HeartsDeal *deal)
 {
   return (deal->n_plays - deal->trick_len) / deal->n_players;
-}
-
-static HeartsCards
-first_trick_barred (const HeartsRules *rules)
-{
-  switch (rules->first_trick)
-    {
-    case HEARTS_FIRST_TRICK_NO_POINTS:
-      return HEARTS | QUEEN;
-    case HEARTS_FIRST_TRICK_NO_HEARTS:
-      return HEARTS;
-    case HEARTS_FIRST_TRICK_ANYTHING:
-    case HEARTS_N_FIRST_TRICKS:
-    default:
-      return 0;
-    }
-}
-
-HeartsCards
-hearts_deal_get_legal (const HeartsDeal  *deal,
-                       const HeartsRules *rules)
-{
-  HeartsCards hand, follow, allowed;
-
-  if (deal->phase != HEARTS_DEAL_PLAYING)
-    return 0;
-
-  hand = deal->hands[hearts_deal_get_current_player (deal)];
-
-  if (deal->trick_len == 0)
-    {
-      if (deal->n_plays == 0)
-        {
-          if (rules->opening == HEARTS_OPENING_ANY_CLUB)
-            return hand & CLUBS;
-          return hand & HEARTS_CARD_BIT (hearts_rules_get_opening_card (rules));
-        }
-      /* Hearts wait until broken, unless the leader holds nothing else. */
-      if (rules->must_break_hearts && !deal->hearts_broken && (hand & ~HEARTS) != 0)
-        return hand & ~HEARTS;
-      return hand;
-    }
-
-  follow = hand & HEARTS_SUIT_MASK (HEARTS_CARD_SUIT (deal->plays[deal->n_plays - deal->trick_len]));
-  if (follow != 0)
-    return follow;
-
-  if (deal->n_plays < deal->n_players)
-    {
-      allowed = hand & ~first_trick_barred (rules);
-      if (allowed != 0)
-        return allowed;
-    }
-  return hand;
 }
 
 HeartsRefusal
@@ -330,7 +268,7 @@ hearts_deal_check_play (const HeartsDeal  *deal,
                                                          : HEARTS_REFUSAL_MUST_LEAD_OPENING_CARD;
       return HEARTS_REFUSAL_HEARTS_NOT_BROKEN;
     }
-  if (hand & HEARTS_SUIT_MASK (HEARTS_CARD_SUIT (deal->plays[deal->n_plays - deal->trick_len])))
+  if (hand & HEARTS_SUIT_MASK (deal->lead_suit))
     return HEARTS_REFUSAL_MUST_FOLLOW_SUIT;
   return rules->first_trick == HEARTS_FIRST_TRICK_NO_HEARTS ? HEARTS_REFUSAL_NO_HEARTS_FIRST_TRICK
                                                             : HEARTS_REFUSAL_NO_POINTS_FIRST_TRICK;
@@ -348,48 +286,6 @@ trick_winner_offset (const HeartsCard *cards,
         HEARTS_CARD_RANK (cards[i]) > HEARTS_CARD_RANK (cards[best]))
       best = i;
   return best;
-}
-
-gint
-hearts_deal_play_unchecked (HeartsDeal        *deal,
-                            const HeartsRules *rules,
-                            HeartsCard         card)
-{
-  guint seat = hearts_deal_get_current_player (deal);
-  guint n = deal->n_players;
-  const HeartsCard *trick;
-  HeartsCards mask = 0;
-  guint winner;
-
-  deal->hands[seat] &= ~HEARTS_CARD_BIT (card);
-  deal->played |= HEARTS_CARD_BIT (card);
-  deal->plays[deal->n_plays++] = card;
-  deal->trick_len++;
-  trick = &deal->plays[deal->n_plays - deal->trick_len];
-
-  if (HEARTS_CARD_SUIT (card) == HEARTS_SUIT_HEARTS)
-    deal->hearts_broken = TRUE;
-  else if (card == HEARTS_QUEEN_OF_SPADES && rules->queen_breaks_hearts &&
-           HEARTS_CARD_SUIT (trick[0]) != HEARTS_SUIT_SPADES)
-    deal->hearts_broken = TRUE;   /* the official rules: "a heart or the queen … discarded" */
-
-  if (deal->trick_len < n)
-    return -1;
-
-  winner = (deal->leader + trick_winner_offset (trick, n)) % n;
-  for (guint i = 0; i < n; i++)
-    mask |= HEARTS_CARD_BIT (trick[i]);
-  deal->taken[winner] |= mask;
-  deal->tricks_won[winner]++;
-  deal->leader = winner;
-  deal->trick_len = 0;
-
-  if (deal->n_plays == n * deal->hand_size)
-    deal->phase = HEARTS_DEAL_DONE;
-  else
-    deal->trick_leaders[deal->n_plays / n] = winner;
-
-  return winner;
 }
 
 HeartsRefusal

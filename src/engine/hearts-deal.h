@@ -48,7 +48,12 @@ typedef struct
   guint8      passed;          /* bit per seat that has passed */
   guint8      received;        /* bit per seat that has picked up its pass */
   guint8      leader;          /* of the current trick */
+  guint8      turn;            /* whose turn it is while playing */
   guint8      trick_len;       /* cards on the current trick */
+  guint8      lead_suit;       /* of the current trick */
+  guint8      win_seat;        /* who is winning the current trick */
+  guint8      win_rank;
+  HeartsCards trick_cards;     /* the current trick as a set */
   guint8      n_plays;         /* cards played in the whole deal */
   guint8      hearts_broken;
   guint8      tricks_won[HEARTS_MAX_PLAYERS];
@@ -87,8 +92,16 @@ guint         hearts_draw_first_dealer     (const HeartsRules *rules,
                                             HeartsCard        *draws);
 
 /* Uniformly one card of @cards, which must not be empty. */
-HeartsCard    hearts_cards_pick_random     (HeartsCards        cards,
-                                            HeartsRng         *rng);
+static inline HeartsCard
+hearts_cards_pick_random (HeartsCards  cards,
+                          HeartsRng   *rng)
+{
+  guint k = hearts_rng_below (rng, hearts_cards_count (cards));
+
+  while (k-- > 0)
+    cards &= cards - 1;
+  return hearts_cards_lowest (cards);
+}
 
 /* Passing. */
 HeartsRefusal hearts_deal_check_pass       (const HeartsDeal  *deal,
@@ -105,10 +118,13 @@ HeartsCards   hearts_deal_get_received     (const HeartsDeal  *deal,
                                             guint              seat);
 
 /* Playing. */
-guint         hearts_deal_get_current_player (const HeartsDeal *deal);
+static inline guint
+hearts_deal_get_current_player (const HeartsDeal *deal)
+{
+  return deal->turn;
+}
+
 guint         hearts_deal_get_trick_index  (const HeartsDeal  *deal);
-HeartsCards   hearts_deal_get_legal        (const HeartsDeal  *deal,
-                                            const HeartsRules *rules);
 HeartsRefusal hearts_deal_check_play       (const HeartsDeal  *deal,
                                             const HeartsRules *rules,
                                             guint              seat,
@@ -116,11 +132,6 @@ HeartsRefusal hearts_deal_check_play       (const HeartsDeal  *deal,
 HeartsRefusal hearts_deal_play             (HeartsDeal        *deal,
                                             const HeartsRules *rules,
                                             guint              seat,
-                                            HeartsCard         card);
-/* For the AI and the simulator: @card must be legal. Returns the trick's winner when
- * the card completes a trick, else -1. */
-gint          hearts_deal_play_unchecked   (HeartsDeal        *deal,
-                                            const HeartsRules *rules,
                                             HeartsCard         card);
 /* The seat that played the @index-th card of the deal. */
 guint         hearts_deal_get_play_seat    (const HeartsDeal  *deal,
@@ -149,6 +160,126 @@ gboolean      hearts_rules_game_is_over          (const HeartsRules *rules,
 /* Bit per seat with the lowest total: ties are shared wins. */
 guint         hearts_rules_get_winners      (const HeartsRules *rules,
                                             const gint        *totals);
+
+/* The hot path of the simulator and the AI's playouts, inline. */
+
+static inline HeartsCards
+hearts_rules_first_trick_barred (const HeartsRules *rules)
+{
+  switch (rules->first_trick)
+    {
+    case HEARTS_FIRST_TRICK_NO_POINTS:
+      return HEARTS_POINT_CARDS;
+    case HEARTS_FIRST_TRICK_NO_HEARTS:
+      return HEARTS_HEARTS_MASK;
+    case HEARTS_FIRST_TRICK_ANYTHING:
+    case HEARTS_N_FIRST_TRICKS:
+    default:
+      return 0;
+    }
+}
+
+static inline HeartsCards
+hearts_deal_get_legal (const HeartsDeal  *deal,
+                       const HeartsRules *rules)
+{
+  HeartsCards hand, follow, allowed;
+
+  if (deal->phase != HEARTS_DEAL_PLAYING)
+    return 0;
+
+  hand = deal->hands[hearts_deal_get_current_player (deal)];
+
+  if (deal->trick_len == 0)
+    {
+      if (deal->n_plays == 0)
+        {
+          if (rules->opening == HEARTS_OPENING_ANY_CLUB)
+            return hand & HEARTS_SUIT_MASK (HEARTS_SUIT_CLUBS);
+          return hand & HEARTS_CARD_BIT (hearts_rules_get_opening_card (rules));
+        }
+      /* Hearts wait until broken, unless the leader holds nothing else. */
+      if (rules->must_break_hearts && !deal->hearts_broken && (hand & ~HEARTS_HEARTS_MASK) != 0)
+        return hand & ~HEARTS_HEARTS_MASK;
+      return hand;
+    }
+
+  follow = hand & HEARTS_SUIT_MASK (deal->lead_suit);
+  if (follow != 0)
+    return follow;
+
+  if (deal->n_plays < deal->n_players)
+    {
+      allowed = hand & ~hearts_rules_first_trick_barred (rules);
+      if (allowed != 0)
+        return allowed;
+    }
+  return hand;
+}
+
+/* For the AI and the simulator: @card must be legal. Returns the trick's winner when
+ * the card completes a trick, else -1. */
+static inline gint
+hearts_deal_play_unchecked (HeartsDeal        *deal,
+                            const HeartsRules *rules,
+                            HeartsCard         card)
+{
+  guint seat = deal->turn;
+  guint n = deal->n_players;
+  HeartsCards bit = HEARTS_CARD_BIT (card);
+  guint suit = HEARTS_CARD_SUIT (card);
+  guint rank = HEARTS_CARD_RANK (card);
+  guint winner;
+
+  deal->hands[seat] &= ~bit;
+  deal->played |= bit;
+  deal->plays[deal->n_plays++] = card;
+
+  /* The trick's winner so far is kept as cards fall: no pass over the trick at the end. */
+  if (deal->trick_len == 0)
+    {
+      deal->lead_suit = suit;
+      deal->win_seat = seat;
+      deal->win_rank = rank;
+      deal->trick_cards = bit;
+    }
+  else
+    {
+      deal->trick_cards |= bit;
+      if (suit == deal->lead_suit && rank > deal->win_rank)
+        {
+          deal->win_seat = seat;
+          deal->win_rank = rank;
+        }
+    }
+  deal->trick_len++;
+
+  if (suit == HEARTS_SUIT_HEARTS)
+    deal->hearts_broken = TRUE;
+  else if (card == HEARTS_QUEEN_OF_SPADES && rules->queen_breaks_hearts &&
+           deal->lead_suit != HEARTS_SUIT_SPADES)
+    deal->hearts_broken = TRUE;   /* the official rules: "a heart or the queen … discarded" */
+
+  if (deal->trick_len < n)
+    {
+      deal->turn = seat + 1 == n ? 0 : seat + 1;
+      return -1;
+    }
+
+  winner = deal->win_seat;
+  deal->taken[winner] |= deal->trick_cards;
+  deal->tricks_won[winner]++;
+  deal->leader = winner;
+  deal->turn = winner;
+  deal->trick_len = 0;
+
+  if (deal->n_plays == n * deal->hand_size)
+    deal->phase = HEARTS_DEAL_DONE;
+  else
+    deal->trick_leaders[deal->n_plays / n] = winner;
+
+  return winner;
+}
 
 const char   *hearts_refusal_to_id         (HeartsRefusal      refusal);
 /* "You must follow suit", translated. */

@@ -4,13 +4,6 @@
  */
 #include "hearts-rng.h"
 
-static inline guint64
-rotl (guint64 x,
-      int     k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
 static guint64
 splitmix64 (guint64 *x)
 {
@@ -29,45 +22,6 @@ hearts_rng_init (HeartsRng *rng,
 
   for (guint i = 0; i < G_N_ELEMENTS (rng->s); i++)
     rng->s[i] = splitmix64 (&x);
-}
-
-guint64
-hearts_rng_next (HeartsRng *rng)
-{
-  guint64 *s = rng->s;
-  guint64 result = rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-
-  return result;
-}
-
-guint32
-hearts_rng_below (HeartsRng *rng,
-                  guint32    bound)
-{
-  /* Lemire's multiply-and-reject: unbiased without a division in the common case. */
-  guint64 m = (hearts_rng_next (rng) >> 32) * (guint64) bound;
-  guint32 low = (guint32) m;
-
-  if (low < bound)
-    {
-      guint32 threshold = (guint32) -bound % bound;
-
-      while (low < threshold)
-        {
-          m = (hearts_rng_next (rng) >> 32) * (guint64) bound;
-          low = (guint32) m;
-        }
-    }
-
-  return (guint32) (m >> 32);
 }
 
 double

@@ -16,11 +16,55 @@ typedef struct
 
 void    hearts_rng_init   (HeartsRng *rng,
                            guint64    seed);
-guint64 hearts_rng_next   (HeartsRng *rng);
-/* Uniform in [0, bound); bound > 0. */
-guint32 hearts_rng_below  (HeartsRng *rng,
-                           guint32    bound);
 /* Uniform in [0, 1). */
 double  hearts_rng_double (HeartsRng *rng);
+
+/* Inline: the simulator and the AI's playouts call these millions of times a second. */
+static inline guint64
+hearts_rng_rotl (guint64 x,
+                 int     k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static inline guint64
+hearts_rng_next (HeartsRng *rng)
+{
+  guint64 *s = rng->s;
+  guint64 result = hearts_rng_rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = hearts_rng_rotl (s[3], 45);
+
+  return result;
+}
+
+/* Uniform in [0, bound); bound > 0. Lemire's multiply-and-reject: unbiased without a
+ * division in the common case. */
+static inline guint32
+hearts_rng_below (HeartsRng *rng,
+                  guint32    bound)
+{
+  guint64 m = (hearts_rng_next (rng) >> 32) * (guint64) bound;
+  guint32 low = (guint32) m;
+
+  if (G_UNLIKELY (low < bound))
+    {
+      guint32 threshold = (guint32) -bound % bound;
+
+      while (low < threshold)
+        {
+          m = (hearts_rng_next (rng) >> 32) * (guint64) bound;
+          low = (guint32) m;
+        }
+    }
+
+  return (guint32) (m >> 32);
+}
 
 G_END_DECLS

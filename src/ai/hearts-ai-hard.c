@@ -1,0 +1,343 @@
+/* hearts-ai-hard.c: perfect-information Monte Carlo
+ *
+ * Each move deals the unseen cards many times over, in ways that agree with what the
+ * seat knows, plays every candidate card out in each deal (heuristic play, then an
+ * exact search for the last tricks) and keeps the card that cost least on average.
+ * The samples are numbered and each draws from its own generator, so the answer
+ * depends only on the view, the seed and how many samples were played, whichever
+ * thread played them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "hearts-ai-private.h"
+
+#define MAX_CANDIDATES 24
+#define PASS_CANDIDATES 8
+
+typedef struct
+{
+  HeartsAi parent;
+  guint    movetime;      /* ms a move may take; 0: only the sample count limits it */
+  guint    samples;       /* deals sampled per play, at most */
+  guint    pass_samples;  /* deals sampled per pass, at most */
+  guint    threads;
+} HeartsAiHard;
+
+/* Fills @costs (one per candidate) for sample @index. */
+typedef void (*SampleFunc) (gconstpointer  data,
+                            HeartsRng     *rng,
+                            gint          *costs);
+
+typedef struct
+{
+  SampleFunc     func;
+  gconstpointer  data;
+  guint          n_cands;
+  guint64        seed;
+  guint          max_samples;
+  gint64         deadline;     /* monotonic µs, or 0 */
+  gint           next;         /* the next sample number, atomically */
+  GMutex         mutex;
+  gint64         sums[MAX_CANDIDATES];
+  guint          done;
+} Search;
+
+static guint64
+mix64 (guint64 x)
+{
+  x ^= x >> 30;
+  x *= G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x ^= x >> 27;
+  x *= G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+static void
+search_run (Search   *search,
+            gboolean  first)
+{
+  gint64 sums[MAX_CANDIDATES] = { 0 };
+  gint costs[MAX_CANDIDATES];
+  guint done = 0;
+
+  for (;;)
+    {
+      guint index;
+      HeartsRng rng;
+
+      /* The calling thread always plays one sample, however short the time. */
+      if (search->deadline != 0 && !(first && done == 0) &&
+          g_get_monotonic_time () >= search->deadline)
+        break;
+      index = (guint) g_atomic_int_add (&search->next, 1);
+      if (index >= search->max_samples)
+        break;
+
+      hearts_rng_init (&rng, mix64 (search->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1)));
+      search->func (search->data, &rng, costs);
+      for (guint c = 0; c < search->n_cands; c++)
+        sums[c] += costs[c];
+      done++;
+    }
+
+  g_mutex_lock (&search->mutex);
+  for (guint c = 0; c < search->n_cands; c++)
+    search->sums[c] += sums[c];
+  search->done += done;
+  g_mutex_unlock (&search->mutex);
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  search_run (data, FALSE);
+  return NULL;
+}
+
+/* Returns the index of the candidate with the lowest total cost (the first on a tie). */
+static guint
+search (HeartsAiHard  *self,
+        SampleFunc     func,
+        gconstpointer  data,
+        guint          n_cands,
+        guint64        seed,
+        guint          max_samples)
+{
+  GThread *threads[16];
+  guint n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
+  Search s;
+  guint best = 0;
+
+  memset (&s, 0, sizeof s);
+  s.func = func;
+  s.data = data;
+  s.n_cands = n_cands;
+  s.seed = seed;
+  s.max_samples = MAX (max_samples, 1);
+  s.deadline = self->movetime > 0 ? g_get_monotonic_time () + self->movetime * (gint64) 1000 : 0;
+  g_mutex_init (&s.mutex);
+
+  n_threads = MIN (n_threads, s.max_samples);
+  for (guint t = 1; t < n_threads; t++)
+    threads[t - 1] = g_thread_new ("hearts-ai", search_thread, &s);
+  search_run (&s, TRUE);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (threads[t - 1]);
+  g_mutex_clear (&s.mutex);
+
+  for (guint c = 1; c < n_cands; c++)
+    if (s.sums[c] < s.sums[best])
+      best = c;
+  return best;
+}
+
+/* Playing */
+
+typedef struct
+{
+  const HeartsView *view;
+  HeartsCard        cands[MAX_CANDIDATES];
+  guint             n_cands;
+  guint             exact_cards;
+} PlayData;
+
+static void
+play_sample (gconstpointer  data,
+             HeartsRng     *rng,
+             gint          *costs)
+{
+  const PlayData *pd = data;
+  const HeartsView *view = pd->view;
+  HeartsDeal base = view->deal;
+
+  hearts_ai_sample_deal (view, &base, rng);
+  for (guint c = 0; c < pd->n_cands; c++)
+    {
+      HeartsDeal deal = base;
+      gint all[HEARTS_MAX_PLAYERS];
+
+      hearts_deal_play_unchecked (&deal, &view->rules, pd->cands[c]);
+      hearts_ai_playout (&deal, &view->rules, view->totals, pd->exact_cards, all);
+      costs[c] = all[view->seat];
+    }
+}
+
+static HeartsCard
+hard_choose_play (HeartsAi         *ai,
+                  const HeartsView *view)
+{
+  HeartsAiHard *self = (HeartsAiHard *) ai;
+  HeartsCards legal = hearts_deal_get_legal (&view->deal, &view->rules);
+  HeartsCards moves = hearts_ai_distinct_moves (&view->deal, &view->rules, legal);
+  PlayData pd;
+  HeartsCard card;
+
+  if (hearts_cards_count (moves) == 1)
+    return hearts_cards_lowest (moves);
+
+  pd.view = view;
+  pd.n_cands = 0;
+  pd.exact_cards = 3 * view->deal.n_players;
+  HEARTS_CARDS_FOREACH (card, moves)
+    pd.cands[pd.n_cands++] = card;
+
+  return pd.cands[search (self, play_sample, &pd, pd.n_cands,
+                          hearts_ai_move_seed (ai, view), self->samples)];
+}
+
+/* Passing: the best few passes by the heuristic, each played out against sampled
+ * hands whose owners pass as the Normal player does. */
+
+typedef struct
+{
+  const HeartsView *view;
+  HeartsCards       cands[PASS_CANDIDATES];
+  guint             n_cands;
+} PassData;
+
+static void
+pass_sample (gconstpointer  data,
+             HeartsRng     *rng,
+             gint          *costs)
+{
+  const PassData *pd = data;
+  const HeartsView *view = pd->view;
+  const HeartsRules *rules = &view->rules;
+  guint n = rules->n_players;
+  guint me = view->seat;
+  guint hand_size = view->deal.hand_size;
+  HeartsCards mine = view->deal.hands[me];
+  HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsCards passes[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsCard rest[HEARTS_N_SUITS * HEARTS_N_RANKS];
+  guint n_rest = 0, next = 0;
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, hearts_rules_get_deck (rules) & ~mine)
+    rest[n_rest++] = card;
+  for (guint i = n_rest; i > 1; i--)
+    {
+      guint j = hearts_rng_below (rng, i);
+      HeartsCard t = rest[i - 1];
+
+      rest[i - 1] = rest[j];
+      rest[j] = t;
+    }
+  for (guint s = 0; s < n; s++)
+    {
+      if (s == me)
+        {
+          hands[s] = mine;
+          continue;
+        }
+      for (guint i = 0; i < hand_size; i++)
+        hands[s] |= HEARTS_CARD_BIT (rest[next++]);
+      passes[s] = hearts_ai_pass_heuristic (rules, hands[s], view->deal.pass, HEARTS_AI_PASS_NORMAL);
+    }
+
+  for (guint c = 0; c < pd->n_cands; c++)
+    {
+      HeartsDeal deal;
+      gint all[HEARTS_MAX_PLAYERS];
+
+      if (!hearts_deal_init (&deal, rules, view->deal.dealer, view->deal.pass, hands))
+        g_assert_not_reached ();
+      for (guint s = 0; s < n; s++)
+        hearts_deal_pass (&deal, rules, s, s == me ? pd->cands[c] : passes[s]);
+      hearts_ai_playout (&deal, rules, view->totals, 3 * n, all);
+      costs[c] = all[me];
+    }
+}
+
+static HeartsCards
+hard_choose_pass (HeartsAi         *ai,
+                  const HeartsView *view)
+{
+  HeartsAiHard *self = (HeartsAiHard *) ai;
+  PassData pd;
+
+  pd.view = view;
+  pd.n_cands = hearts_ai_pass_candidates (&view->rules, view->deal.hands[view->seat],
+                                          view->deal.pass, pd.cands, PASS_CANDIDATES);
+  if (pd.n_cands == 1 || self->pass_samples == 0)
+    return pd.cands[0];
+
+  return pd.cands[search (self, pass_sample, &pd, pd.n_cands,
+                          hearts_ai_move_seed (ai, view), self->pass_samples)];
+}
+
+static gboolean
+parse_uint (const char *value,
+            guint       max,
+            guint      *out)
+{
+  guint64 v;
+
+  if (!g_ascii_string_to_unsigned (value, 10, 0, max, &v, NULL))
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+hard_set_option (HeartsAi   *ai,
+                 const char *name,
+                 const char *value)
+{
+  HeartsAiHard *self = (HeartsAiHard *) ai;
+
+  if (g_strcmp0 (name, "movetime") == 0)
+    return parse_uint (value, 600000, &self->movetime);
+  if (g_strcmp0 (name, "samples") == 0)
+    {
+      guint samples;
+
+      if (!parse_uint (value, 10000000, &samples) || samples == 0)
+        return FALSE;
+      self->samples = samples;
+      return TRUE;
+    }
+  if (g_strcmp0 (name, "pass-samples") == 0)
+    return parse_uint (value, 10000000, &self->pass_samples);
+  if (g_strcmp0 (name, "threads") == 0)
+    {
+      guint threads;
+
+      if (!parse_uint (value, 16, &threads))
+        return FALSE;
+      self->threads = threads == 0 ? MIN (g_get_num_processors (), 16) : threads;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+hard_free (HeartsAi *ai)
+{
+  g_free (ai);
+}
+
+static const HeartsAiClass hard_class = {
+  .name = "hard",
+  .choose_pass = hard_choose_pass,
+  .choose_play = hard_choose_play,
+  .set_option = hard_set_option,
+  .free = hard_free,
+};
+
+HeartsAi *
+hearts_ai_hard_new (void)
+{
+  HeartsAiHard *self = g_new0 (HeartsAiHard, 1);
+
+  self->parent.klass = &hard_class;
+  self->movetime = 250;
+  self->samples = 2000;
+  self->pass_samples = 400;
+  self->threads = MIN (g_get_num_processors (), 16);
+  return &self->parent;
+}

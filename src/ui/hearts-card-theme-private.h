@@ -1,0 +1,16 @@
+/* hearts-card-theme-private.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "hearts-card-theme.h"
+
+G_BEGIN_DECLS
+
+#define HEARTS_CARD_THEME_DEFAULT_URI "resource://" RESOURCE_PATH "/cards/hearts-deck.svg"
+
+/* "anglo_modern_4_color.svgz" → "Anglo Modern 4 Color", "swiss-xvii.svg" → "Swiss XVII". */
+char *_hearts_card_theme_display_name (const char *basename);
+
+G_END_DECLS
