@@ -347,8 +347,9 @@ pick_out_of_turn (const HeartsDeal  *deal,
   HeartsDeal pretend = *deal;
 
   /* A card that would be legal for the next player, were it its turn. */
-  pretend.leader = (pretend.leader + 1) % deal->n_players;
+  pretend.turn = other;
   legal_for_other = hearts_deal_get_legal (&pretend, rules);
+  g_assert_cmpuint (legal_for_other & ~deal->hands[other], ==, 0);
   if (legal_for_other == 0)
     return FALSE;
   *seat = other;

@@ -683,9 +683,10 @@ test_first_dealer_tie_redraws (void)
 }
 
 /* The deal as the rules describe it: the pack shuffled (Fisher–Yates from the top,
- * drawing from the deal's generator), then one card at a time, clockwise, starting
- * with the player on the dealer's left and ending with the dealer. This pins the deal
- * of every seed, which saved games and records rely on. */
+ * each output of the deal's generator giving two draws, its low then its high 32 bits
+ * scaled to the range), then one card at a time, clockwise, starting with the player
+ * on the dealer's left and ending with the dealer. This pins the deal of every seed,
+ * which saved games and records rely on: a change of the shuffle must change this too. */
 static void
 test_deal_singly_clockwise_from_dealers_left (void)
 {
@@ -701,6 +702,7 @@ test_deal_singly_clockwise_from_dealers_left (void)
           HeartsCard c;
           guint size = 0, seat;
           guint64 seed = n * 100 + three * 10 + dealer;
+          guint64 bits = 0;
 
           hearts_rules_init_default (&rules);
           rules.n_players = n;
@@ -709,11 +711,16 @@ test_deal_singly_clockwise_from_dealers_left (void)
           HEARTS_CARDS_FOREACH (c, hearts_rules_get_deck (&rules))
             pack[size++] = c;
           hearts_rng_init (&mine, seed);
-          for (guint i = size - 1; i > 0; i--)
+          for (guint i = size - 1, draw = 0; i > 0; i--, draw++)
             {
-              guint j = hearts_rng_below (&mine, i + 1);
-              HeartsCard t = pack[i];
+              guint j;
+              HeartsCard t;
 
+              if (draw % 2 == 0)
+                bits = hearts_rng_next (&mine);
+              j = (guint) (((bits & 0xffffffff) * (guint64) (i + 1)) >> 32);
+              bits >>= 32;
+              t = pack[i];
               pack[i] = pack[j];
               pack[j] = t;
             }

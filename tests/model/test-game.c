@@ -733,9 +733,10 @@ test_computer_move_async_twice (void)
   hearts_game_computer_move_async (game, NULL, on_move_done, &first);
   second.pending = 1;
   hearts_game_computer_move_async (game, NULL, on_move_done, &second);
-  g_main_loop_run (second.loop);
+  /* Either answer may come first: wait for both. */
+  while (first.pending > 0 || second.pending > 0)
+    g_main_context_iteration (NULL, TRUE);
   g_assert_error (second.error, HEARTS_GAME_ERROR, 0);
-  g_main_loop_run (first.loop);
   g_assert_no_error (first.error);
   g_assert_true (first.ok);
   g_assert_cmpuint (hearts_game_get_deal (game)->n_plays, ==, 1);
