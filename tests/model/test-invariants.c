@@ -799,12 +799,17 @@ play_game (Run    *run,
   n = run->rules.n_players;
   every_step = run->round_trip_games <= 1 || hearts_rng_below (&run->rng, run->round_trip_games) == 0;
   game = hearts_game_new (&run->rules, hearts_rng_next (&run->rng));
+  /* Computer seats play at random: the stronger levels think for a long while, and
+   * their play is the ai suite's business. A human seat keeps some level from before. */
   for (guint s = 0; s < n; s++)
     {
       if (hearts_rng_below (&run->rng, 2))
-        hearts_game_set_seat_human (game, s);
+        {
+          hearts_game_set_seat_level (game, s, hearts_rng_below (&run->rng, HEARTS_N_AI_LEVELS));
+          hearts_game_set_seat_human (game, s);
+        }
       else
-        hearts_game_set_seat_level (game, s, hearts_rng_below (&run->rng, HEARTS_N_AI_LEVELS));
+        hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
     }
   run->hand = 0;
   run->step = 0;
