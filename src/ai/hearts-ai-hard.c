@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "hearts-ai-private.h"
@@ -25,26 +26,39 @@ typedef struct
   guint    samples;       /* deals sampled per play, at most */
   guint    pass_samples;  /* deals sampled per pass, at most */
   guint    threads;
+  guint    exact_tricks;  /* tricks left when the playouts turn to exact search */
 } HeartsAiHard;
 
-/* Fills @costs (one per candidate) for sample @index. */
+/* Fills @costs (one per candidate) for one sample. */
 typedef void (*SampleFunc) (gconstpointer  data,
                             HeartsRng     *rng,
                             gint          *costs);
 
+/* The samples are played in rounds: every thread helps with a round, then the calling
+ * thread looks at the numbers and decides whether another round is worth it. As the
+ * look happens between rounds, the result does not depend on the number of threads. */
 typedef struct
 {
   SampleFunc     func;
   gconstpointer  data;
   guint          n_cands;
   guint64        seed;
-  guint          max_samples;
   gint64         deadline;     /* monotonic µs, or 0 */
-  gint           next;         /* the next sample number, atomically */
+  gint          *costs;        /* n_cands a sample */
+  guint8        *finished;
+
   GMutex         mutex;
-  gint64         sums[MAX_CANDIDATES];
-  guint          done;
+  GCond          cond;
+  guint          next;         /* the next sample to hand out */
+  guint          round_end;    /* samples before it belong to the current round */
+  guint          running;      /* samples being played */
+  gboolean       stop;
+  gboolean       out_of_time;
 } Search;
+
+#define ROUND_SIZE     32
+#define MIN_SAMPLES    64
+#define CLEAR_MARGIN   2.5   /* standard errors by which the best card must lead */
 
 static guint64
 mix64 (guint64 x)
@@ -57,45 +71,119 @@ mix64 (guint64 x)
 }
 
 static void
-search_run (Search   *search,
-            gboolean  first)
+play_one (Search *s,
+          guint   index)
 {
-  gint64 sums[MAX_CANDIDATES] = { 0 };
-  gint costs[MAX_CANDIDATES];
-  guint done = 0;
+  HeartsRng rng;
 
-  for (;;)
+  /* However short the time, the first sample is played. */
+  if (index > 0 && s->deadline != 0 && g_get_monotonic_time () >= s->deadline)
     {
-      guint index;
-      HeartsRng rng;
-
-      /* The calling thread always plays one sample, however short the time. */
-      if (search->deadline != 0 && !(first && done == 0) &&
-          g_get_monotonic_time () >= search->deadline)
-        break;
-      index = (guint) g_atomic_int_add (&search->next, 1);
-      if (index >= search->max_samples)
-        break;
-
-      hearts_rng_init (&rng, mix64 (search->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1)));
-      search->func (search->data, &rng, costs);
-      for (guint c = 0; c < search->n_cands; c++)
-        sums[c] += costs[c];
-      done++;
+      s->out_of_time = TRUE;
+      return;
     }
+  hearts_rng_init (&rng, mix64 (s->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1)));
+  s->func (s->data, &rng, &s->costs[index * s->n_cands]);
+  s->finished[index] = TRUE;
+}
 
-  g_mutex_lock (&search->mutex);
-  for (guint c = 0; c < search->n_cands; c++)
-    search->sums[c] += sums[c];
-  search->done += done;
-  g_mutex_unlock (&search->mutex);
+/* With the mutex held: plays samples of the round until none is left to hand out. */
+static void
+help_with_round (Search *s)
+{
+  while (s->next < s->round_end)
+    {
+      guint index = s->next++;
+
+      s->running++;
+      g_mutex_unlock (&s->mutex);
+      play_one (s, index);
+      g_mutex_lock (&s->mutex);
+      s->running--;
+      if (s->running == 0 && s->next >= s->round_end)
+        g_cond_broadcast (&s->cond);
+    }
 }
 
 static gpointer
 search_thread (gpointer data)
 {
-  search_run (data, FALSE);
+  Search *s = data;
+
+  g_mutex_lock (&s->mutex);
+  while (!s->stop)
+    {
+      help_with_round (s);
+      if (!s->stop)
+        g_cond_wait (&s->cond, &s->mutex);
+    }
+  g_mutex_unlock (&s->mutex);
   return NULL;
+}
+
+static void
+run_round (Search *s,
+           guint   end)
+{
+  g_mutex_lock (&s->mutex);
+  s->round_end = end;
+  g_cond_broadcast (&s->cond);
+  help_with_round (s);
+  while (s->running > 0)
+    g_cond_wait (&s->cond, &s->mutex);
+  g_mutex_unlock (&s->mutex);
+}
+
+static guint
+best_candidate (const Search *s,
+                guint         n_samples,
+                gint64       *sums)
+{
+  guint best = 0;
+
+  memset (sums, 0, s->n_cands * sizeof (gint64));
+  for (guint i = 0; i < n_samples; i++)
+    if (s->finished[i])
+      for (guint c = 0; c < s->n_cands; c++)
+        sums[c] += s->costs[i * s->n_cands + c];
+  for (guint c = 1; c < s->n_cands; c++)
+    if (sums[c] < sums[best])
+      best = c;
+  return best;
+}
+
+/* Whether the best candidate leads every other by more than the noise of the samples. */
+static gboolean
+clear_winner (const Search *s,
+              guint         n_samples)
+{
+  gint64 sums[MAX_CANDIDATES];
+  guint best = best_candidate (s, n_samples, sums);
+
+  for (guint c = 0; c < s->n_cands; c++)
+    {
+      double sum = 0, sum_sq = 0, mean, var;
+      guint n = 0;
+
+      if (c == best)
+        continue;
+      for (guint i = 0; i < n_samples; i++)
+        if (s->finished[i])
+          {
+            double d = s->costs[i * s->n_cands + c] - s->costs[i * s->n_cands + best];
+
+            sum += d;
+            sum_sq += d * d;
+            n++;
+          }
+      if (n < 2)
+        return FALSE;
+      mean = sum / n;
+      var = MAX (0.0, (sum_sq - sum * mean) / (n - 1));
+      if (mean <= CLEAR_MARGIN * sqrt (var / n))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* Returns the index of the candidate with the lowest total cost (the first on a tie). */
@@ -109,29 +197,46 @@ search (HeartsAiHard  *self,
 {
   GThread *threads[16];
   guint n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
+  gint64 sums[MAX_CANDIDATES];
+  guint done = 0, best;
   Search s;
-  guint best = 0;
 
   memset (&s, 0, sizeof s);
   s.func = func;
   s.data = data;
   s.n_cands = n_cands;
   s.seed = seed;
-  s.max_samples = MAX (max_samples, 1);
   s.deadline = self->movetime > 0 ? g_get_monotonic_time () + self->movetime * (gint64) 1000 : 0;
+  max_samples = MAX (max_samples, 1);
+  s.costs = g_new (gint, (gsize) max_samples * n_cands);
+  s.finished = g_new0 (guint8, max_samples);
   g_mutex_init (&s.mutex);
+  g_cond_init (&s.cond);
 
-  n_threads = MIN (n_threads, s.max_samples);
+  n_threads = MIN (n_threads, (max_samples + ROUND_SIZE - 1) / ROUND_SIZE);
   for (guint t = 1; t < n_threads; t++)
     threads[t - 1] = g_thread_new ("hearts-ai", search_thread, &s);
-  search_run (&s, TRUE);
+
+  while (done < max_samples && !s.out_of_time)
+    {
+      done = MIN (done + ROUND_SIZE, max_samples);
+      run_round (&s, done);
+      if (done >= MIN_SAMPLES && clear_winner (&s, done))
+        break;
+    }
+
+  g_mutex_lock (&s.mutex);
+  s.stop = TRUE;
+  g_cond_broadcast (&s.cond);
+  g_mutex_unlock (&s.mutex);
   for (guint t = 1; t < n_threads; t++)
     g_thread_join (threads[t - 1]);
-  g_mutex_clear (&s.mutex);
 
-  for (guint c = 1; c < n_cands; c++)
-    if (s.sums[c] < s.sums[best])
-      best = c;
+  best = best_candidate (&s, done, sums);
+  g_mutex_clear (&s.mutex);
+  g_cond_clear (&s.cond);
+  g_free (s.costs);
+  g_free (s.finished);
   return best;
 }
 
@@ -181,7 +286,7 @@ hard_choose_play (HeartsAi         *ai,
 
   pd.view = view;
   pd.n_cands = 0;
-  pd.exact_cards = 3 * view->deal.n_players;
+  pd.exact_cards = self->exact_tricks * view->deal.n_players;
   HEARTS_CARDS_FOREACH (card, moves)
     pd.cands[pd.n_cands++] = card;
 
@@ -197,6 +302,7 @@ typedef struct
   const HeartsView *view;
   HeartsCards       cands[PASS_CANDIDATES];
   guint             n_cands;
+  guint             exact_cards;
 } PassData;
 
 static void
@@ -248,7 +354,7 @@ pass_sample (gconstpointer  data,
         g_assert_not_reached ();
       for (guint s = 0; s < n; s++)
         hearts_deal_pass (&deal, rules, s, s == me ? pd->cands[c] : passes[s]);
-      hearts_ai_playout (&deal, rules, view->totals, 3 * n, all);
+      hearts_ai_playout (&deal, rules, view->totals, pd->exact_cards, all);
       costs[c] = all[me];
     }
 }
@@ -261,6 +367,7 @@ hard_choose_pass (HeartsAi         *ai,
   PassData pd;
 
   pd.view = view;
+  pd.exact_cards = self->exact_tricks * view->deal.n_players;
   pd.n_cands = hearts_ai_pass_candidates (&view->rules, view->deal.hands[view->seat],
                                           view->deal.pass, pd.cands, PASS_CANDIDATES);
   if (pd.n_cands == 1 || self->pass_samples == 0)
@@ -301,6 +408,8 @@ hard_set_option (HeartsAi   *ai,
       self->samples = samples;
       return TRUE;
     }
+  if (g_strcmp0 (name, "exact-tricks") == 0)
+    return parse_uint (value, 4, &self->exact_tricks);
   if (g_strcmp0 (name, "pass-samples") == 0)
     return parse_uint (value, 10000000, &self->pass_samples);
   if (g_strcmp0 (name, "threads") == 0)
@@ -339,5 +448,6 @@ hearts_ai_hard_new (void)
   self->samples = 2000;
   self->pass_samples = 400;
   self->threads = MIN (g_get_num_processors (), 16);
+  self->exact_tricks = 3;
   return &self->parent;
 }
