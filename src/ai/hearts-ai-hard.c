@@ -3,9 +3,13 @@
  * Each move deals the unseen cards many times over, in ways that agree with what the
  * seat knows, plays every candidate card out in each deal (heuristic play, then an
  * exact search for the last tricks) and keeps the card that cost least on average.
- * The samples are numbered and each draws from its own generator, so the answer
- * depends only on the view, the seed and how many samples were played, whichever
- * thread played them.
+ * The samples are numbered and each draws from its own generator, and the search
+ * looks at its numbers only between rounds of samples, so with no time limit the answer
+ * depends only on the view, the seed and the budget of samples, whichever threads
+ * played them.
+ *
+ * The sampled deals are weighted by how well they explain the others' plays: a play the
+ * Normal player would not have made with those cards makes the deal less likely.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,12 +31,14 @@ typedef struct
   guint    pass_samples;  /* deals sampled per pass, at most */
   guint    threads;
   guint    exact_tricks;  /* tricks left when the playouts turn to exact search */
+  guint    inference;     /* weight in percent of a sample where another seat played
+                           * unlike the Normal player; 100 turns inference off */
 } HeartsAiHard;
 
-/* Fills @costs (one per candidate) for one sample. */
-typedef void (*SampleFunc) (gconstpointer  data,
-                            HeartsRng     *rng,
-                            gint          *costs);
+/* Fills @costs (one per candidate) for one sample and returns the sample's weight. */
+typedef double (*SampleFunc) (gconstpointer  data,
+                              HeartsRng     *rng,
+                              gint          *costs);
 
 /* The samples are played in rounds: every thread helps with a round, then the calling
  * thread looks at the numbers and decides whether another round is worth it. As the
@@ -45,6 +51,7 @@ typedef struct
   guint64        seed;
   gint64         deadline;     /* monotonic µs, or 0 */
   gint          *costs;        /* n_cands a sample */
+  double        *weights;
   guint8        *finished;
 
   GMutex         mutex;
@@ -83,7 +90,7 @@ play_one (Search *s,
       return;
     }
   hearts_rng_init (&rng, mix64 (s->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1)));
-  s->func (s->data, &rng, &s->costs[index * s->n_cands]);
+  s->weights[index] = s->func (s->data, &rng, &s->costs[index * s->n_cands]);
   s->finished[index] = TRUE;
 }
 
@@ -137,17 +144,24 @@ run_round (Search *s,
 static guint
 best_candidate (const Search *s,
                 guint         n_samples,
-                gint64       *sums)
+                double       *means)
 {
+  double total = 0;
   guint best = 0;
 
-  memset (sums, 0, s->n_cands * sizeof (gint64));
+  /* In sample order, so that the sums do not depend on which thread finished first. */
+  memset (means, 0, s->n_cands * sizeof (double));
   for (guint i = 0; i < n_samples; i++)
     if (s->finished[i])
-      for (guint c = 0; c < s->n_cands; c++)
-        sums[c] += s->costs[i * s->n_cands + c];
+      {
+        for (guint c = 0; c < s->n_cands; c++)
+          means[c] += s->weights[i] * s->costs[i * s->n_cands + c];
+        total += s->weights[i];
+      }
+  for (guint c = 0; c < s->n_cands; c++)
+    means[c] /= MAX (total, 1e-300);
   for (guint c = 1; c < s->n_cands; c++)
-    if (sums[c] < sums[best])
+    if (means[c] < means[best])
       best = c;
   return best;
 }
@@ -157,30 +171,32 @@ static gboolean
 clear_winner (const Search *s,
               guint         n_samples)
 {
-  gint64 sums[MAX_CANDIDATES];
-  guint best = best_candidate (s, n_samples, sums);
+  double means[MAX_CANDIDATES];
+  guint best = best_candidate (s, n_samples, means);
 
   for (guint c = 0; c < s->n_cands; c++)
     {
-      double sum = 0, sum_sq = 0, mean, var;
-      guint n = 0;
+      double w_sum = 0, w_sq = 0, sum = 0, sum_sq = 0, mean, var, n_eff;
 
       if (c == best)
         continue;
       for (guint i = 0; i < n_samples; i++)
         if (s->finished[i])
           {
+            double w = s->weights[i];
             double d = s->costs[i * s->n_cands + c] - s->costs[i * s->n_cands + best];
 
-            sum += d;
-            sum_sq += d * d;
-            n++;
+            w_sum += w;
+            w_sq += w * w;
+            sum += w * d;
+            sum_sq += w * d * d;
           }
-      if (n < 2)
+      if (w_sum <= 0)
         return FALSE;
-      mean = sum / n;
-      var = MAX (0.0, (sum_sq - sum * mean) / (n - 1));
-      if (mean <= CLEAR_MARGIN * sqrt (var / n))
+      mean = sum / w_sum;
+      var = MAX (0.0, sum_sq / w_sum - mean * mean);
+      n_eff = w_sum * w_sum / w_sq;
+      if (n_eff < 2 || mean <= CLEAR_MARGIN * sqrt (var / (n_eff - 1)))
         return FALSE;
     }
   return TRUE;
@@ -197,7 +213,7 @@ search (HeartsAiHard  *self,
 {
   GThread *threads[16];
   guint n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
-  gint64 sums[MAX_CANDIDATES];
+  double means[MAX_CANDIDATES];
   guint done = 0, best;
   Search s;
 
@@ -209,6 +225,7 @@ search (HeartsAiHard  *self,
   s.deadline = self->movetime > 0 ? g_get_monotonic_time () + self->movetime * (gint64) 1000 : 0;
   max_samples = MAX (max_samples, 1);
   s.costs = g_new (gint, (gsize) max_samples * n_cands);
+  s.weights = g_new (double, max_samples);
   s.finished = g_new0 (guint8, max_samples);
   g_mutex_init (&s.mutex);
   g_cond_init (&s.cond);
@@ -232,10 +249,11 @@ search (HeartsAiHard  *self,
   for (guint t = 1; t < n_threads; t++)
     g_thread_join (threads[t - 1]);
 
-  best = best_candidate (&s, done, sums);
+  best = best_candidate (&s, done, means);
   g_mutex_clear (&s.mutex);
   g_cond_clear (&s.cond);
   g_free (s.costs);
+  g_free (s.weights);
   g_free (s.finished);
   return best;
 }
@@ -248,9 +266,80 @@ typedef struct
   HeartsCard        cands[MAX_CANDIDATES];
   guint             n_cands;
   guint             exact_cards;
+  double            miss;          /* weight of a play the model would not have made */
 } PlayData;
 
-static void
+/* Whether two cards play alike: the same suit, the same points, no card in play between. */
+static gboolean
+play_alike (const HeartsDeal  *deal,
+            const HeartsRules *rules,
+            HeartsCard         a,
+            HeartsCard         b)
+{
+  HeartsCards in_play = deal->trick_len > 0 ? deal->trick_cards : 0;
+  HeartsCards special = HEARTS_AI_QS_BIT;
+  HeartsCard low = MIN (a, b), high = MAX (a, b);
+
+  if (a == b)
+    return TRUE;
+  if (rules->omnibus)
+    special |= HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS);
+  if (HEARTS_CARD_SUIT (a) != HEARTS_CARD_SUIT (b) || ((HEARTS_CARD_BIT (a) | HEARTS_CARD_BIT (b)) & special))
+    return FALSE;
+  for (guint s = 0; s < deal->n_players; s++)
+    in_play |= deal->hands[s];
+  return ((HEARTS_CARD_BIT (high) - 1) & ~((HEARTS_CARD_BIT (low) << 1) - 1) & in_play) == 0;
+}
+
+/* How well the sampled hands explain what the others played: the deal is replayed from
+ * its first card, and each play the Normal player would not have made in that seat,
+ * seeing what that seat saw, scales the weight by @miss. */
+static double
+history_weight (const HeartsView *view,
+                const HeartsDeal *sample,
+                double            miss)
+{
+  const HeartsDeal *now = &view->deal;
+  const HeartsRules *rules = &view->rules;
+  guint n = now->n_players;
+  HeartsDeal replay;
+  double weight = 1.0;
+
+  memset (&replay, 0, sizeof replay);
+  replay.n_players = n;
+  replay.hand_size = now->hand_size;
+  replay.dealer = now->dealer;
+  replay.pass = HEARTS_PASS_HOLD;
+  replay.phase = HEARTS_DEAL_PLAYING;
+  for (guint s = 0; s < n; s++)
+    replay.hands[s] = sample->hands[s];
+  for (guint i = 0; i < now->n_plays; i++)
+    replay.hands[hearts_deal_get_play_seat (now, i)] |= HEARTS_CARD_BIT (now->plays[i]);
+  replay.leader = replay.turn = replay.trick_leaders[0] = now->trick_leaders[0];
+
+  for (guint i = 0; i < now->n_plays; i++)
+    {
+      HeartsCard card = now->plays[i];
+      guint seat = replay.turn;
+
+      if (seat != view->seat && hearts_cards_count (hearts_deal_get_legal (&replay, rules)) > 1)
+        {
+          HeartsView seen;
+          HeartsAiSituation sit;
+          HeartsCard guess;
+
+          hearts_view_init (&seen, rules, &replay, seat, view->hand_index, view->totals);
+          hearts_ai_situation_from_view (&sit, &seen);
+          guess = hearts_ai_policy_play (&sit, &hearts_ai_style_normal);
+          if (!play_alike (&replay, rules, guess, card))
+            weight *= miss;
+        }
+      hearts_deal_play_unchecked (&replay, rules, card);
+    }
+  return weight;
+}
+
+static double
 play_sample (gconstpointer  data,
              HeartsRng     *rng,
              gint          *costs)
@@ -269,6 +358,7 @@ play_sample (gconstpointer  data,
       hearts_ai_playout (&deal, &view->rules, view->totals, pd->exact_cards, all);
       costs[c] = all[view->seat];
     }
+  return pd->miss < 1.0 ? history_weight (view, &base, pd->miss) : 1.0;
 }
 
 static HeartsCard
@@ -287,6 +377,7 @@ hard_choose_play (HeartsAi         *ai,
   pd.view = view;
   pd.n_cands = 0;
   pd.exact_cards = self->exact_tricks * view->deal.n_players;
+  pd.miss = self->inference / 100.0;
   HEARTS_CARDS_FOREACH (card, moves)
     pd.cands[pd.n_cands++] = card;
 
@@ -305,7 +396,7 @@ typedef struct
   guint             exact_cards;
 } PassData;
 
-static void
+static double
 pass_sample (gconstpointer  data,
              HeartsRng     *rng,
              gint          *costs)
@@ -357,6 +448,7 @@ pass_sample (gconstpointer  data,
       hearts_ai_playout (&deal, rules, view->totals, pd->exact_cards, all);
       costs[c] = all[me];
     }
+  return 1.0;
 }
 
 static HeartsCards
@@ -408,6 +500,15 @@ hard_set_option (HeartsAi   *ai,
       self->samples = samples;
       return TRUE;
     }
+  if (g_strcmp0 (name, "inference") == 0)
+    {
+      guint percent;
+
+      if (!parse_uint (value, 100, &percent) || percent == 0)
+        return FALSE;
+      self->inference = percent;
+      return TRUE;
+    }
   if (g_strcmp0 (name, "exact-tricks") == 0)
     return parse_uint (value, 4, &self->exact_tricks);
   if (g_strcmp0 (name, "pass-samples") == 0)
@@ -445,9 +546,10 @@ hearts_ai_hard_new (void)
 
   self->parent.klass = &hard_class;
   self->movetime = 250;
-  self->samples = 2000;
+  self->samples = 1000;
   self->pass_samples = 400;
   self->threads = MIN (g_get_num_processors (), 16);
   self->exact_tricks = 3;
+  self->inference = 40;
   return &self->parent;
 }

@@ -155,9 +155,10 @@ play_rotation (Table            *table,
 
       sides[s] = side_of_seat (arena, rotation, s);
       ais[s] = table_get_ai (table, sides[s], s);
-      /* Each hand's players are seeded by the deal, so any part of a run can be replayed. */
+      /* Each hand's players are seeded by the deal and the seat, so any part of a run can
+       * be replayed, and a player against itself plays both rotations alike (A-B = 0). */
       seed = g_strdup_printf ("%" G_GUINT64_FORMAT,
-                              mix64 (arena->seed ^ mix64 ((guint64) deal_index << 16 | rotation << 8 | s)));
+                              mix64 (arena->seed ^ mix64 ((guint64) deal_index << 8 | s)));
       hearts_ai_set_option (ais[s], "seed", seed);
     }
 
