@@ -192,10 +192,12 @@ set_test_options (HeartsProtocol *protocol,
 {
   if (level != HEARTS_AI_HARD)
     return;
-  expect_ok (protocol, "option threads 1");
-  expect_ok (protocol, "option movetime 0");
-  expect_ok (protocol, "option samples 4");
-  expect_ok (protocol, "option pass-samples 2");
+  for (guint i = 0; i < G_N_ELEMENTS (test_hard_options); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("option %s %s", test_hard_options[i][0], test_hard_options[i][1]);
+
+      expect_ok (protocol, line);
+    }
 }
 
 /* Every seat is played twice over: by a player in process and by a protocol engine of
@@ -418,10 +420,8 @@ test_external_player (void)
   g_assert_true (hearts_external_ai_is_external (external));
   g_assert_true (g_str_has_prefix (hearts_external_ai_get_engine_name (external), "hearts-engine"));
   local = test_ai_new (HEARTS_AI_HARD, 0);
-  g_assert_true (hearts_ai_set_option (external, "threads", "1"));
-  g_assert_true (hearts_ai_set_option (external, "movetime", "0"));
-  g_assert_true (hearts_ai_set_option (external, "samples", "4"));
-  g_assert_true (hearts_ai_set_option (external, "pass-samples", "2"));
+  for (guint i = 0; i < G_N_ELEMENTS (test_hard_options); i++)
+    g_assert_true (hearts_ai_set_option (external, test_hard_options[i][0], test_hard_options[i][1]));
   g_assert_false (hearts_ai_set_option (external, "samples", "lots"));
 
   hearts_rules_init_default (&rules);
