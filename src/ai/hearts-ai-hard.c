@@ -456,14 +456,28 @@ hard_choose_pass (HeartsAi         *ai,
                   const HeartsView *view)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
+  HeartsCards normal;
   PassData pd;
 
   pd.view = view;
   pd.exact_cards = self->exact_tricks * view->deal.n_players;
   pd.n_cands = hearts_ai_pass_candidates (&view->rules, view->deal.hands[view->seat],
                                           view->deal.pass, pd.cands, PASS_CANDIDATES);
+  /* The Normal player's own choice is always tried: it may keep a hand to shoot with. */
+  normal = hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
+                                     view->deal.pass, HEARTS_AI_PASS_NORMAL);
+  for (guint c = 0; c < pd.n_cands && normal != 0; c++)
+    if (pd.cands[c] == normal)
+      normal = 0;
+  if (normal != 0)
+    {
+      if (pd.n_cands < PASS_CANDIDATES)
+        pd.n_cands++;
+      pd.cands[pd.n_cands - 1] = normal;
+    }
   if (pd.n_cands == 1 || self->pass_samples == 0)
-    return pd.cands[0];
+    return hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
+                                     view->deal.pass, HEARTS_AI_PASS_NORMAL);
 
   return pd.cands[search (self, pass_sample, &pd, pd.n_cands,
                           hearts_ai_move_seed (ai, view), self->pass_samples)];
