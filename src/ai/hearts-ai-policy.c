@@ -15,7 +15,6 @@
 #define QS_BIT    HEARTS_AI_QS_BIT
 
 const HeartsAiStyle hearts_ai_style_normal = {
-  .count_cards = TRUE,
   .moon_defense = TRUE,
   .moon_attack = TRUE,
   .moon_plan = TRUE,

@@ -47,10 +47,9 @@ typedef struct
   HeartsCards  taken[HEARTS_MAX_PLAYERS];  /* cards each seat has won */
 } HeartsAiSituation;
 
-/* How well a heuristic player plays: the Easy player leaves most of this off. */
+/* What the heuristic play takes into account beyond the cards. */
 typedef struct
 {
-  gboolean count_cards;   /* think about which higher cards are still out */
   gboolean moon_defense;  /* stop another player who is taking every point */
   gboolean moon_attack;   /* go for the moon when it is on */
   gboolean moon_plan;     /* go for it from the first card with a hand made for it */
