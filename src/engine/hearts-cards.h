@@ -49,6 +49,35 @@ enum
 #define HEARTS_HEARTS_MASK        HEARTS_SUIT_MASK (HEARTS_SUIT_HEARTS)
 #define HEARTS_POINT_CARDS        (HEARTS_HEARTS_MASK | HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES))
 
+/* Broadword helpers (Vigna, "Broadword implementation of rank/select queries"): the
+ * simulator and the AI's playouts count and pick cards millions of times a second, and
+ * the baseline x86-64 and aarch64 targets have no scalar popcount or bit-select
+ * instruction. */
+#define HEARTS_BYTES_1    G_GUINT64_CONSTANT (0x0101010101010101)
+#define HEARTS_BYTES_0x80 G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* Byte i of the result: how many cards lie in bytes 0 … i of @cards. */
+static inline guint64
+hearts_cards_byte_sums (HeartsCards cards)
+{
+  guint64 x = cards - ((cards >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) +
+      ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return x * HEARTS_BYTES_1;
+}
+
+/* How many bytes of @sums (each at most 64) are at most @n (at most 63). */
+static inline guint
+hearts_bytes_count_at_most (guint64 sums,
+                            guint   n)
+{
+  guint64 at_most = (((n * HEARTS_BYTES_1) | HEARTS_BYTES_0x80) - sums) & HEARTS_BYTES_0x80;
+
+  return (guint) (((at_most >> 7) * HEARTS_BYTES_1) >> 56);
+}
+
 static inline guint
 hearts_cards_count (HeartsCards cards)
 {
@@ -56,12 +85,37 @@ hearts_cards_count (HeartsCards cards)
   return (guint) __builtin_popcountll (cards);
 #else
   /* Without the popcnt instruction GCC calls a slow libgcc helper; this is faster. */
-  cards = cards - ((cards >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
-  cards = (cards & G_GUINT64_CONSTANT (0x3333333333333333)) +
-          ((cards >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
-  cards = (cards + (cards >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
-  return (guint) ((cards * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
+  return (guint) (hearts_cards_byte_sums (cards) >> 56);
 #endif
+}
+
+/* The @n-th lowest card of @cards, from 0; @n must be below the count. Without
+ * branches: random play asks for an unpredictable @n, and a loop that clears @n
+ * low bits would mispredict its exit nearly every time. @sums is
+ * hearts_cards_byte_sums (@cards), which the caller often has already. */
+static inline HeartsCard
+hearts_cards_nth_with_sums (HeartsCards cards,
+                            guint64     sums,
+                            guint       n)
+{
+  guint shift = hearts_bytes_count_at_most (sums, n) * 8;
+  guint before = (guint) ((sums << 8) >> shift) & 0xff;
+  guint64 byte = (cards >> shift) & 0xff;
+  guint64 bits, byte_sums;
+
+  /* The same search inside the byte: spread its bits one per byte, then sum. */
+  bits = (byte * HEARTS_BYTES_1) & G_GUINT64_CONSTANT (0x8040201008040201);
+  bits = ((bits + G_GUINT64_CONSTANT (0x7f7f7f7f7f7f7f7f)) >> 7) & HEARTS_BYTES_1;
+  byte_sums = bits * HEARTS_BYTES_1;
+
+  return (HeartsCard) (shift + hearts_bytes_count_at_most (byte_sums, n - before));
+}
+
+static inline HeartsCard
+hearts_cards_nth (HeartsCards cards,
+                  guint       n)
+{
+  return hearts_cards_nth_with_sums (cards, hearts_cards_byte_sums (cards), n);
 }
 
 static inline gboolean

@@ -34,6 +34,9 @@ play_random_hand (Sim        *sim,
                   HeartsDeal *deal)
 {
   const HeartsRules *rules = &sim->rules;
+  /* A local copy, so that the compiler keeps it in registers: stores to the deal's
+   * guint64 fields could otherwise alias it. */
+  HeartsRng rng = sim->rng;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
     for (guint s = 0; s < rules->n_players; s++)
@@ -41,13 +44,15 @@ play_random_hand (Sim        *sim,
         HeartsCards hand = deal->hands[s], pass = 0;
 
         for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
-          pass |= HEARTS_CARD_BIT (hearts_cards_pick_random (hand & ~pass, &sim->rng));
+          pass |= HEARTS_CARD_BIT (hearts_cards_pick_random (hand & ~pass, &rng));
         hearts_deal_pass (deal, rules, s, pass);
       }
 
   while (deal->phase == HEARTS_DEAL_PLAYING)
     hearts_deal_play_unchecked (deal, rules,
-                                hearts_cards_pick_random (hearts_deal_get_legal (deal, rules), &sim->rng));
+                                hearts_cards_pick_random (hearts_deal_get_legal (deal, rules), &rng));
+
+  sim->rng = rng;
 }
 
 static void
