@@ -89,6 +89,9 @@ hearts_cards_count (HeartsCards cards)
 #endif
 }
 
+/* For hearts_cards_nth: [b][r] is the position of the r-th set bit of the byte b. */
+extern const guint8 hearts_cards_byte_select[256][8];
+
 /* The @n-th lowest card of @cards, from 0; @n must be below the count. Without
  * branches: random play asks for an unpredictable @n, and a loop that clears @n
  * low bits would mispredict its exit nearly every time. @sums is
@@ -100,15 +103,9 @@ hearts_cards_nth_with_sums (HeartsCards cards,
 {
   guint shift = hearts_bytes_count_at_most (sums, n) * 8;
   guint before = (guint) ((sums << 8) >> shift) & 0xff;
-  guint64 byte = (cards >> shift) & 0xff;
-  guint64 bits, byte_sums;
+  guint byte = (guint) (cards >> shift) & 0xff;
 
-  /* The same search inside the byte: spread its bits one per byte, then sum. */
-  bits = (byte * HEARTS_BYTES_1) & G_GUINT64_CONSTANT (0x8040201008040201);
-  bits = ((bits + G_GUINT64_CONSTANT (0x7f7f7f7f7f7f7f7f)) >> 7) & HEARTS_BYTES_1;
-  byte_sums = bits * HEARTS_BYTES_1;
-
-  return (HeartsCard) (shift + hearts_bytes_count_at_most (byte_sums, n - before));
+  return (HeartsCard) (shift + hearts_cards_byte_select[byte][n - before]);
 }
 
 static inline HeartsCard

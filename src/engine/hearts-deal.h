@@ -91,15 +91,26 @@ guint         hearts_draw_first_dealer     (const HeartsRules *rules,
                                             HeartsRng         *rng,
                                             HeartsCard        *draws);
 
-/* Uniformly one card of @cards, which must not be empty. Always inline, so that a
- * caller's loop keeps @rng in registers. */
+/* Uniformly one card of @cards, which must not be empty, drawn from 32 random @bits
+ * (see hearts_rng_below_bits). Always inline, so that a caller's loop keeps @rng in
+ * registers. */
+G_ALWAYS_INLINE static inline HeartsCard
+hearts_cards_pick_random_bits (HeartsCards  cards,
+                               guint32      bits,
+                               HeartsRng   *rng)
+{
+  guint64 sums = hearts_cards_byte_sums (cards);
+
+  return hearts_cards_nth_with_sums (cards, sums,
+                                     hearts_rng_below_bits (rng, bits, (guint32) (sums >> 56)));
+}
+
+/* Uniformly one card of @cards, which must not be empty. */
 G_ALWAYS_INLINE static inline HeartsCard
 hearts_cards_pick_random (HeartsCards  cards,
                           HeartsRng   *rng)
 {
-  guint64 sums = hearts_cards_byte_sums (cards);
-
-  return hearts_cards_nth_with_sums (cards, sums, hearts_rng_below (rng, (guint32) (sums >> 56)));
+  return hearts_cards_pick_random_bits (cards, (guint32) (hearts_rng_next (rng) >> 32), rng);
 }
 
 /* Passing. */
@@ -257,10 +268,12 @@ hearts_deal_play_unchecked (HeartsDeal        *deal,
     }
   deal->trick_len++;
 
-  /* The official rules: "a heart or the queen … discarded" breaks hearts. */
-  deal->hearts_broken |= (suit == HEARTS_SUIT_HEARTS) |
-                         ((card == HEARTS_QUEEN_OF_SPADES) & (rules->queen_breaks_hearts != 0) &
-                          (deal->lead_suit != HEARTS_SUIT_SPADES));
+  /* The official rules: "a heart or the queen … discarded" breaks hearts. The queen is
+   * one play in a deal, so her branch is nearly always foreseen. */
+  deal->hearts_broken |= suit == HEARTS_SUIT_HEARTS;
+  if (G_UNLIKELY (card == HEARTS_QUEEN_OF_SPADES) && rules->queen_breaks_hearts &&
+      deal->lead_suit != HEARTS_SUIT_SPADES)
+    deal->hearts_broken = TRUE;
 
   if (deal->trick_len < n)
     {

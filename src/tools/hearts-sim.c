@@ -37,6 +37,7 @@ play_random_hand (Sim        *sim,
   /* A local copy, so that the compiler keeps it in registers: stores to the deal's
    * guint64 fields could otherwise alias it. */
   HeartsRng rng = sim->rng;
+  guint64 bits = 0;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
     for (guint s = 0; s < rules->n_players; s++)
@@ -48,9 +49,17 @@ play_random_hand (Sim        *sim,
         hearts_deal_pass (deal, rules, s, pass);
       }
 
-  while (deal->phase == HEARTS_DEAL_PLAYING)
-    hearts_deal_play_unchecked (deal, rules,
-                                hearts_cards_pick_random (hearts_deal_get_legal (deal, rules), &rng));
+  /* A pick needs 32 random bits, so one generator output serves two plays. */
+  for (guint i = 0; deal->phase == HEARTS_DEAL_PLAYING; i++)
+    {
+      HeartsCards legal = hearts_deal_get_legal (deal, rules);
+
+      if (i % 2 == 0)
+        bits = hearts_rng_next (&rng);
+      hearts_deal_play_unchecked (deal, rules,
+                                  hearts_cards_pick_random_bits (legal, (guint32) bits, &rng));
+      bits >>= 32;
+    }
 
   sim->rng = rng;
 }
