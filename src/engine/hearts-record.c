@@ -183,6 +183,9 @@ replay_line (Replay   *r,
 
   if (g_strcmp0 (w[0], "first-dealer") == 0)
     {
+      /* A second one would move every later deal to another dealer. */
+      if (r->have_first_dealer)
+        return fail (error, line, "first dealer given twice");
       if (n_words != 2 || !parse_seat (w[1], n, &r->first_dealer))
         return fail (error, line, "bad first dealer");
       r->have_first_dealer = TRUE;
@@ -251,6 +254,13 @@ replay_line (Replay   *r,
       text = g_strjoinv (" ", w + 2);
       if (!hearts_cards_from_string (text, &r->dealt[seat]))
         return fail (error, line, "bad card list");
+      /* Name the line of the misdeal, not the next one. */
+      if (hearts_cards_count (r->dealt[seat]) != hearts_rules_get_hand_size (rules) ||
+          (r->dealt[seat] & ~hearts_rules_get_deck (rules)) != 0)
+        return fail (error, line, "a hand of the wrong cards or the wrong number (misdeal)");
+      for (guint s = 0; s < seat; s++)
+        if (r->dealt[s] & r->dealt[seat])
+          return fail (error, line, "a card dealt twice (misdeal)");
       r->n_dealt++;
       return TRUE;
     }

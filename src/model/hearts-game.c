@@ -903,6 +903,8 @@ hearts_game_computer_move_finish (HeartsGame    *self,
   g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
+  /* A move that was worked out (not refused at once) ends the thinking, even when it
+   * was cancelled: propagating reports the cancel. */
   move = g_task_get_task_data (task);
   if (move != NULL)
     set_thinking (self, FALSE);
@@ -910,8 +912,8 @@ hearts_game_computer_move_finish (HeartsGame    *self,
   if (!g_task_propagate_boolean (task, error))
     return FALSE;
 
-  /* Undo, a new hand or a cancel while thinking makes the move stale. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)) || move->serial != self->serial)
+  /* Undo or a new hand while thinking makes the move stale. */
+  if (move->serial != self->serial)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                            "The game changed while the computer was thinking");
@@ -1125,6 +1127,61 @@ bad_state (GError     **error,
   return FALSE;
 }
 
+/* The shooter of a scored hand, from its points alone: without a moon they add up to
+ * 26, less 10 for the J♦ and 5 for each player without a trick; a moon gives the
+ * others 26 each or takes 52 off, which lands far outside that range, and leaves the
+ * shooter the lowest score by at least 11. */
+static gint
+moon_shooter (const HeartsRules *rules,
+              const gint        *points)
+{
+  gint base = 26 + (rules->omnibus ? HEARTS_OMNIBUS_BONUS : 0);
+  gint sum = 0;
+  guint low = 0;
+
+  for (guint s = 0; s < rules->n_players; s++)
+    {
+      sum += points[s];
+      if (points[s] < points[low])
+        low = s;
+    }
+  if (sum <= base && sum >= base + HEARTS_NO_TRICKS_BONUS * (gint) (rules->n_players - 1))
+    return -1;
+  return low;
+}
+
+/* Each hand of the score sheet against its points line in the record, which the replay
+ * has checked against the tricks: the totals alone would let two hands be swapped. */
+static gboolean
+results_match_record (HeartsGame *self,
+                      const char *record)
+{
+  g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
+  guint n = self->rules.n_players;
+  guint hand = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = NULL;
+      const HeartsHandResult *r;
+
+      if (!g_str_has_prefix (lines[i], "points "))
+        continue;
+      if (hand >= self->results->len)
+        return FALSE;
+      r = &g_array_index (self->results, HeartsHandResult, hand++);
+      words = g_strsplit (lines[i] + strlen ("points "), " ", -1);
+      if (g_strv_length (words) != n)
+        return FALSE;
+      for (guint s = 0; s < n; s++)
+        if (g_ascii_strtoll (words[s], NULL, 10) != r->points[s])
+          return FALSE;
+      if (r->shooter != moon_shooter (&self->rules, r->points))
+        return FALSE;
+    }
+  return hand == self->results->len;
+}
+
 static gboolean
 load_state (HeartsGame  *self,
             GVariant    *state,
@@ -1183,13 +1240,12 @@ load_state (HeartsGame  *self,
       g_variant_get_child (seats, s, "(by)", &human, &level);
       if (level >= HEARTS_N_AI_LEVELS)
         return bad_state (error, "bad computer level");
+      /* A human seat keeps the level it had as a computer, for the next switch back. */
+      self->levels[s] = level;
       if (human)
         self->human[s] = TRUE;
       else
-        {
-          self->ais[s] = hearts_ai_new (level, seat_seed (self->seed, s));
-          self->levels[s] = level;
-        }
+        self->ais[s] = hearts_ai_new (level, seat_seed (self->seed, s));
     }
 
   results = g_variant_lookup_value (state, "results", G_VARIANT_TYPE ("a(aii)"));
@@ -1294,7 +1350,8 @@ load_state (HeartsGame  *self,
       !hearts_record_replay (record, &summary, NULL) ||
       !hearts_rules_equal (&summary.rules, &self->rules) ||
       summary.n_hands != self->results->len ||
-      memcmp (summary.totals, self->totals, n * sizeof (gint)) != 0)
+      memcmp (summary.totals, self->totals, n * sizeof (gint)) != 0 ||
+      !results_match_record (self, record))
     return bad_state (error, "the game record does not match the score sheet");
   self->record = g_string_new (record);
 
