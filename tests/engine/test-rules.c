@@ -708,14 +708,21 @@ test_deal_singly_clockwise_from_dealers_left (void)
 
           HEARTS_CARDS_FOREACH (c, hearts_rules_get_deck (&rules))
             pack[size++] = c;
+          /* The engine's Fisher–Yates: each generator output gives two 32-bit draws, low
+           * half first, each scaled to [0, i] by a multiply and a shift. */
           hearts_rng_init (&mine, seed);
-          for (guint i = size - 1; i > 0; i--)
+          for (guint i = size - 1; i > 0; )
             {
-              guint j = hearts_rng_below (&mine, i + 1);
-              HeartsCard t = pack[i];
+              guint64 r = hearts_rng_next (&mine);
 
-              pack[i] = pack[j];
-              pack[j] = t;
+              for (guint half = 0; half < 2 && i > 0; half++, i--)
+                {
+                  guint j = (guint) ((((r >> (32 * half)) & 0xffffffff) * (guint64) (i + 1)) >> 32);
+                  HeartsCard t = pack[i];
+
+                  pack[i] = pack[j];
+                  pack[j] = t;
+                }
             }
           seat = (dealer + 1) % n;
           for (guint i = 0; i < size; i++)
