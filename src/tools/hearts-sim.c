@@ -28,16 +28,38 @@ typedef struct
   guint64       wins[HEARTS_MAX_PLAYERS];
 } Sim;
 
+/* 32 random bits at a time: a random pick needs no more, so each generator output
+ * serves two picks. */
+typedef struct
+{
+  HeartsRng rng;
+  guint64   spare;
+  gboolean  have_spare;
+} HalfRng;
+
+static inline guint32
+half_rng_next (HalfRng *half)
+{
+  if (half->have_spare)
+    {
+      half->have_spare = FALSE;
+      return (guint32) (half->spare >> 32);
+    }
+  half->spare = hearts_rng_next (&half->rng);
+  half->have_spare = TRUE;
+  return (guint32) half->spare;
+}
+
 /* Random play straight on the engine: this loop is the engine's benchmark. */
 static void
 play_random_hand (Sim        *sim,
                   HeartsDeal *deal)
 {
   const HeartsRules *rules = &sim->rules;
-  /* A local copy, so that the compiler keeps it in registers: stores to the deal's
-   * guint64 fields could otherwise alias it. */
-  HeartsRng rng = sim->rng;
-  guint64 bits = 0;
+  /* Local copies, so that the compiler keeps the generator and the deal's counters in
+   * registers while playing: through pointers, the deal's byte stores could alias them. */
+  HalfRng half = { sim->rng, 0, FALSE };
+  HeartsDeal local;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
     for (guint s = 0; s < rules->n_players; s++)
@@ -45,23 +67,23 @@ play_random_hand (Sim        *sim,
         HeartsCards hand = deal->hands[s], pass = 0;
 
         for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
-          pass |= HEARTS_CARD_BIT (hearts_cards_pick_random (hand & ~pass, &rng));
+          pass |= HEARTS_CARD_BIT (hearts_cards_pick_random_bits (hand & ~pass, half_rng_next (&half),
+                                                                  &half.rng));
         hearts_deal_pass (deal, rules, s, pass);
       }
 
-  /* A pick needs 32 random bits, so one generator output serves two plays. */
-  for (guint i = 0; deal->phase == HEARTS_DEAL_PLAYING; i++)
+  local = *deal;
+  while (local.phase == HEARTS_DEAL_PLAYING)
     {
-      HeartsCards legal = hearts_deal_get_legal (deal, rules);
+      HeartsCards legal = hearts_deal_get_legal (&local, rules);
 
-      if (i % 2 == 0)
-        bits = hearts_rng_next (&rng);
-      hearts_deal_play_unchecked (deal, rules,
-                                  hearts_cards_pick_random_bits (legal, (guint32) bits, &rng));
-      bits >>= 32;
+      hearts_deal_play_unchecked (&local, rules,
+                                  hearts_cards_pick_random_bits (legal, half_rng_next (&half),
+                                                                 &half.rng));
     }
+  *deal = local;
 
-  sim->rng = rng;
+  sim->rng = half.rng;
 }
 
 static void
