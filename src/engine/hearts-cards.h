@@ -68,14 +68,16 @@ hearts_cards_byte_sums (HeartsCards cards)
   return x * HEARTS_BYTES_1;
 }
 
-/* How many bytes of @sums (each at most 64) are at most @n (at most 63). */
+/* The bit offset of the first byte of @sums (running counts, as from
+ * hearts_cards_byte_sums) above @n, which must be below the last. The counts only
+ * grow, so the bytes at most @n come first: the answer follows their flags. */
 static inline guint
-hearts_bytes_count_at_most (guint64 sums,
-                            guint   n)
+hearts_bytes_first_above (guint64 sums,
+                          guint   n)
 {
   guint64 at_most = (((n * HEARTS_BYTES_1) | HEARTS_BYTES_0x80) - sums) & HEARTS_BYTES_0x80;
 
-  return (guint) (((at_most >> 7) * HEARTS_BYTES_1) >> 56);
+  return (guint) __builtin_ctzll (at_most ^ HEARTS_BYTES_0x80) - 7;
 }
 
 static inline guint
@@ -101,7 +103,7 @@ hearts_cards_nth_with_sums (HeartsCards cards,
                             guint64     sums,
                             guint       n)
 {
-  guint shift = hearts_bytes_count_at_most (sums, n) * 8;
+  guint shift = hearts_bytes_first_above (sums, n);
   guint before = (guint) ((sums << 8) >> shift) & 0xff;
   guint byte = (guint) (cards >> shift) & 0xff;
 
