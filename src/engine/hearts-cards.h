@@ -138,6 +138,15 @@ hearts_cards_highest (HeartsCards cards)
   return (HeartsCard) (63 - __builtin_clzll (cards));
 }
 
+/* @cards, or @otherwise when @cards is empty; without a branch, because in random
+ * play and playouts whether a hand can follow suit is a coin toss. */
+static inline HeartsCards
+hearts_cards_or_else (HeartsCards cards,
+                      HeartsCards otherwise)
+{
+  return cards | (otherwise & -(HeartsCards) (cards == 0));
+}
+
 /* Iterate: for (c = ...; cards; cards &= cards - 1) */
 #define HEARTS_CARDS_FOREACH(card, set) \
   for (HeartsCards _hc_rest = (set); \

@@ -189,15 +189,6 @@ hearts_rules_first_trick_barred (const HeartsRules *rules)
     }
 }
 
-/* @cards, or @otherwise when @cards is empty; without a branch, because in random
- * play and playouts whether a hand can follow suit is a coin toss. */
-static inline HeartsCards
-hearts_cards_or_else (HeartsCards cards,
-                      HeartsCards otherwise)
-{
-  return cards | (otherwise & -(HeartsCards) (cards == 0));
-}
-
 static inline HeartsCards
 hearts_deal_get_legal (const HeartsDeal  *deal,
                        const HeartsRules *rules)
@@ -249,7 +240,7 @@ hearts_deal_play_unchecked (HeartsDeal        *deal,
   deal->plays[deal->n_plays++] = card;
 
   /* The trick's winner so far is kept as cards fall: no pass over the trick at the end.
-   * Selects rather than branches, as whether a card beats the trick is a coin toss. */
+   * Masks rather than a branch, as whether a card beats the trick is a coin toss. */
   if (deal->trick_len == 0)
     {
       deal->lead_suit = suit;
