@@ -157,6 +157,24 @@ hearts_preset_get_rules (HeartsPreset  preset,
   return TRUE;
 }
 
+HeartsPreset
+hearts_preset_find (const HeartsRules *rules,
+                    HeartsPreset       preferred)
+{
+  HeartsRules preset_rules;
+
+  g_return_val_if_fail (rules != NULL, HEARTS_PRESET_CUSTOM);
+
+  /* Standard and Microsoft Hearts have the same rules today: keep the one chosen. */
+  if (preferred < HEARTS_N_PRESETS && hearts_preset_get_rules (preferred, &preset_rules) &&
+      hearts_rules_equal (&preset_rules, rules))
+    return preferred;
+  for (guint p = 0; p < HEARTS_N_PRESETS; p++)
+    if (hearts_preset_get_rules (p, &preset_rules) && hearts_rules_equal (&preset_rules, rules))
+      return p;
+  return HEARTS_PRESET_CUSTOM;
+}
+
 /* Keys <-> rules */
 
 static gboolean
@@ -543,7 +561,7 @@ hearts_settings_get_seat_name (HeartsSettings *self,
   g_strstrip (name);
   if (name[0] != '\0')
     return g_steal_pointer (&name);
-  return g_strdup_printf (_("Player %u"), seat + 1);
+  return NULL;
 }
 
 HeartsAiLevel

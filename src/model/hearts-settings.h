@@ -23,7 +23,7 @@ typedef enum
   HEARTS_PRESET_THREE_PLAYERS,
   HEARTS_PRESET_FIVE_PLAYERS,
   HEARTS_PRESET_CUSTOM,
-  HEARTS_N_PRESETS
+  HEARTS_N_PRESETS /*< skip >*/
 } HeartsPreset;
 
 /* The values of the table keys, as the schema numbers them (g_settings_get_enum). */
@@ -59,6 +59,10 @@ const char    *hearts_preset_get_description  (HeartsPreset       preset);
 /* FALSE for HEARTS_PRESET_CUSTOM, which has no rules of its own. */
 gboolean       hearts_preset_get_rules        (HeartsPreset       preset,
                                                HeartsRules       *rules);
+/* The preset whose rules are @rules: @preferred if they are its own, else the first
+ * that fits, else HEARTS_PRESET_CUSTOM. */
+HeartsPreset   hearts_preset_find             (const HeartsRules *rules,
+                                               HeartsPreset       preferred);
 
 #define HEARTS_TYPE_SETTINGS (hearts_settings_get_type ())
 
@@ -84,7 +88,8 @@ void            hearts_settings_set_rules     (HeartsSettings    *self,
                                                const HeartsRules *rules);
 
 /* Seat 0 is the player: "player-name", else the account's name. The computer seat
- * @seat (1 to n_players - 1) has the keys "seat<seat>-…". */
+ * @seat (1 to n_players - 1) has the keys "seat<seat>-…"; NULL when its name is
+ * empty, for the view to name it by where it sits. */
 char           *hearts_settings_get_seat_name (HeartsSettings    *self,
                                                guint              seat);
 HeartsAiLevel   hearts_settings_get_seat_level (HeartsSettings   *self,

@@ -7,14 +7,18 @@
 #include <glib/gi18n.h>
 
 #include "hearts-application.h"
+#include "hearts-preferences-window.h"
+#include "hearts-statistics-dialog.h"
 #include "hearts-window.h"
 
 struct _HeartsApplication
 {
   AdwApplication  parent_instance;
 
-  HeartsRules     rules;
+  HeartsSettings *settings;
+  char           *rules;         /* --rules, until the first game takes it */
   gint64          seed;          /* -1: pick one */
+  gboolean        new_game;      /* --seed or --rules: do not resume */
   GSimpleAction  *state_action;
 };
 
@@ -28,11 +32,17 @@ get_window (HeartsApplication *self)
   return HEARTS_IS_WINDOW (window) ? HEARTS_WINDOW (window) : NULL;
 }
 
+/* Windows close as if the player closed them, so that they save their size. */
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
   g_application_quit (G_APPLICATION (user_data));
 }
 
@@ -60,23 +70,44 @@ about_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
-/* The dialogs of the settings issue land later; until then say so. */
 static void
-not_yet_activated (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
 {
   HeartsWindow *window = get_window (user_data);
+  HeartsPreferencesWindow *preferences;
 
-  if (window != NULL)
-    hearts_window_show_toast (window, _("Not available yet"));
+  if (window == NULL)
+    return;
+  preferences = hearts_preferences_window_new (hearts_window_get_settings (window));
+  /* It says when the rules differ from the game's, whichever game is on. */
+  g_object_bind_property (window, "game", preferences, "game", G_BINDING_SYNC_CREATE);
+  hearts_preferences_window_present (preferences, GTK_WIDGET (window));
+}
+
+static void
+statistics_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  HeartsWindow *window = get_window (user_data);
+  HeartsStatisticsDialog *dialog;
+
+  if (window == NULL)
+    return;
+  dialog = hearts_statistics_dialog_new (hearts_settings_get_settings (hearts_window_get_settings (window)));
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static const GActionEntry app_entries[] = {
   { "quit", quit_activated },
   { "about", about_activated },
-  { "preferences", not_yet_activated },
-  { "statistics", not_yet_activated },
+  { "preferences", preferences_activated },
+  { "statistics", statistics_activated },
 };
 
 static int
@@ -88,16 +119,25 @@ hearts_application_handle_local_options (GApplication *app,
   gint64 seed;
 
   if (g_variant_dict_lookup (options, "seed", "x", &seed))
-    self->seed = seed < 0 ? -seed : seed;
+    {
+      self->seed = seed < 0 ? -seed : seed;
+      self->new_game = TRUE;
+    }
   if (g_variant_dict_lookup (options, "rules", "&s", &rules))
     {
       g_autoptr(GError) error = NULL;
+      HeartsRules checked;
 
-      if (!hearts_rules_apply_string (&self->rules, rules, &error))
+      /* Said now, on the terminal; the game applies them to the rules of the settings. */
+      hearts_rules_init_default (&checked);
+      if (!hearts_rules_apply_string (&checked, rules, &error))
         {
           g_printerr ("%s\n", error->message);
           return 1;
         }
+      g_free (self->rules);
+      self->rules = g_strdup (rules);
+      self->new_game = TRUE;
     }
   return -1;
 }
@@ -171,11 +211,22 @@ hearts_application_startup (GApplication *app)
 }
 
 static void
+hearts_application_shutdown (GApplication *app)
+{
+  /* The last writes (the window size) reach the store before the process ends. */
+  g_settings_sync ();
+
+  G_APPLICATION_CLASS (hearts_application_parent_class)->shutdown (app);
+}
+
+static void
 hearts_application_dispose (GObject *object)
 {
   HeartsApplication *self = HEARTS_APPLICATION (object);
 
   g_clear_object (&self->state_action);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->rules, g_free);
 
   G_OBJECT_CLASS (hearts_application_parent_class)->dispose (object);
 }
@@ -190,18 +241,18 @@ hearts_application_class_init (HeartsApplicationClass *klass)
   app_class->handle_local_options = hearts_application_handle_local_options;
   app_class->activate = hearts_application_activate;
   app_class->startup = hearts_application_startup;
+  app_class->shutdown = hearts_application_shutdown;
 }
 
 static void
 hearts_application_init (HeartsApplication *self)
 {
   static const GOptionEntry options[] = {
-    { "seed", 0, 0, G_OPTION_ARG_INT64, NULL, N_("Deal the first game from this seed"), N_("N") },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Rules of the first game, as key=value words"), N_("RULES") },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, NULL, N_("Start a new game dealt from this seed instead of resuming the saved one"), N_("N") },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a new game with these rules (key=value words) instead of resuming the saved one"), N_("RULES") },
     { NULL }
   };
 
-  hearts_rules_init_default (&self->rules);
   self->seed = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), options);
 }
@@ -233,11 +284,29 @@ hearts_application_take_seed (HeartsApplication *self)
   return seed;
 }
 
-const HeartsRules *
-hearts_application_get_rules (HeartsApplication *self)
+HeartsSettings *
+hearts_application_get_settings (HeartsApplication *self)
 {
   g_return_val_if_fail (HEARTS_IS_APPLICATION (self), NULL);
-  return &self->rules;
+
+  /* Before startup (a window built by hand): made on first use. */
+  if (self->settings == NULL)
+    self->settings = hearts_settings_new (NULL);
+  return self->settings;
+}
+
+gboolean
+hearts_application_get_resume (HeartsApplication *self)
+{
+  g_return_val_if_fail (HEARTS_IS_APPLICATION (self), TRUE);
+  return !self->new_game;
+}
+
+char *
+hearts_application_take_rules (HeartsApplication *self)
+{
+  g_return_val_if_fail (HEARTS_IS_APPLICATION (self), NULL);
+  return g_steal_pointer (&self->rules);
 }
 
 void

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "hearts-card-widget.h"
+#include "hearts-settings.h"
 #include "hearts-table.h"
 
 G_BEGIN_DECLS
@@ -69,6 +70,8 @@ struct _HeartsTable
   gboolean         highlight_legal;
   gboolean         double_click;
   double           animation_speed;
+  HeartsHandSort   hand_sort;
+  char           **player_names;      /* by seat; empty: named by where it sits */
 
   /* Children */
   GPtrArray       *hand;              /* HeartsCardWidget, in hand order */

@@ -18,6 +18,8 @@ enum {
   PROP_HIGHLIGHT_LEGAL,
   PROP_DOUBLE_CLICK,
   PROP_ANIMATION_SPEED,
+  PROP_HAND_SORT,
+  PROP_PLAYER_NAMES,
   PROP_BUSY,
   PROP_N_CHOSEN,
   N_PROPS
@@ -67,6 +69,10 @@ const char *
 hearts_table_seat_name (HeartsTable *self,
                         guint        seat)
 {
+  if (self->player_names != NULL && seat < g_strv_length (self->player_names) &&
+      self->player_names[seat][0] != '\0')
+    return self->player_names[seat];
+
   switch (hearts_table_seat_spot (self, seat))
     {
     case SPOT_BOTTOM:
@@ -92,7 +98,65 @@ static guint
 animation_ms (HeartsTable *self,
               guint        base)
 {
+  /* A zero-length animation ends on its first frame. */
+  if (self->animation_speed <= 0)
+    return 0;
   return (guint) MAX (1, base / CLAMP (self->animation_speed, 0.1, 10));
+}
+
+/* The hand's order: suits alternate in colour (the cards' own order), ranks run as
+ * the player chose. */
+static guint
+hand_position (HeartsTable *self,
+               HeartsCard   card)
+{
+  guint rank = HEARTS_CARD_RANK (card);
+
+  if (self->hand_sort == HEARTS_HAND_SORT_DESCENDING)
+    rank = 15 - rank;
+  return HEARTS_CARD_SUIT (card) * 16 + rank;
+}
+
+static gint
+compare_hand_cards (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  HeartsTable *self = user_data;
+  HeartsCard ca = hearts_card_widget_get_card (*(HeartsCardWidget **) a);
+  HeartsCard cb = hearts_card_widget_get_card (*(HeartsCardWidget **) b);
+
+  return (gint) hand_position (self, ca) - (gint) hand_position (self, cb);
+}
+
+static guint
+hand_in_order (HeartsTable *self,
+               HeartsCards  hand,
+               HeartsCard   cards[64])
+{
+  HeartsCard card;
+  guint n = 0;
+
+  HEARTS_CARDS_FOREACH (card, hand)
+    cards[n++] = card;
+  if (self->hand_sort == HEARTS_HAND_SORT_DESCENDING)
+    for (guint i = 0; i < n;)
+      {
+        guint end = i;
+
+        /* Each suit's run, reversed in place. */
+        while (end < n && HEARTS_CARD_SUIT (cards[end]) == HEARTS_CARD_SUIT (cards[i]))
+          end++;
+        for (guint a = i, b = end - 1; a < b; a++, b--)
+          {
+            HeartsCard t = cards[a];
+
+            cards[a] = cards[b];
+            cards[b] = t;
+          }
+        i = end;
+      }
+  return n;
 }
 
 /* The hand */
@@ -197,7 +261,6 @@ static void
 sync_hand (HeartsTable *self)
 {
   HeartsCards hand = 0;
-  HeartsCard card;
   gboolean changed = FALSE;
   gboolean had_focus = FALSE;
   guint focus_index = 0;
@@ -232,10 +295,13 @@ sync_hand (HeartsTable *self)
     }
 
   {
+    HeartsCard order[64];
+    guint n = hand_in_order (self, hand, order);
     guint i = 0;
 
-    HEARTS_CARDS_FOREACH (card, hand)
+    for (guint k = 0; k < n; k++)
       {
+        HeartsCard card = order[k];
         GtkWidget *w;
         HeartsCardWidget *existing = i < self->hand->len ? g_ptr_array_index (self->hand, i) : NULL;
 
@@ -623,6 +689,7 @@ hearts_table_dispose (GObject *object)
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->theme);
+  g_clear_pointer (&self->player_names, g_strfreev);
   if (self->hand != NULL)
     g_ptr_array_set_size (self->hand, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -656,6 +723,12 @@ hearts_table_get_property (GObject    *object,
       break;
     case PROP_ANIMATION_SPEED:
       g_value_set_double (value, self->animation_speed);
+      break;
+    case PROP_HAND_SORT:
+      g_value_set_enum (value, self->hand_sort);
+      break;
+    case PROP_PLAYER_NAMES:
+      g_value_set_boxed (value, self->player_names);
       break;
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
@@ -693,6 +766,12 @@ hearts_table_set_property (GObject      *object,
     case PROP_ANIMATION_SPEED:
       hearts_table_set_animation_speed (self, g_value_get_double (value));
       break;
+    case PROP_HAND_SORT:
+      hearts_table_set_hand_sort (self, g_value_get_enum (value));
+      break;
+    case PROP_PLAYER_NAMES:
+      hearts_table_set_player_names (self, g_value_get_boxed (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -725,10 +804,16 @@ hearts_table_class_init (HeartsTableClass *klass)
   properties[PROP_DOUBLE_CLICK] =
     g_param_spec_boolean ("double-click", NULL, NULL, FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* 1 is normal, 2 twice as fast. */
+  /* 1 is normal, 2 twice as fast; 0 no animation. */
   properties[PROP_ANIMATION_SPEED] =
-    g_param_spec_double ("animation-speed", NULL, NULL, 0.1, 10, 1,
+    g_param_spec_double ("animation-speed", NULL, NULL, 0, 10, 1,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_HAND_SORT] =
+    g_param_spec_enum ("hand-sort", NULL, NULL, HEARTS_TYPE_HAND_SORT, HEARTS_HAND_SORT_ASCENDING,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_PLAYER_NAMES] =
+    g_param_spec_boxed ("player-names", NULL, NULL, G_TYPE_STRV,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -921,11 +1006,63 @@ hearts_table_set_animation_speed (HeartsTable *self,
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
-  speed = CLAMP (speed, 0.1, 10);
+  speed = speed <= 0 ? 0 : CLAMP (speed, 0.1, 10);
   if (self->animation_speed == speed)
     return;
   self->animation_speed = speed;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_SPEED]);
+}
+
+HeartsHandSort
+hearts_table_get_hand_sort (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), HEARTS_HAND_SORT_ASCENDING);
+  return self->hand_sort;
+}
+
+void
+hearts_table_set_hand_sort (HeartsTable    *self,
+                            HeartsHandSort  sort)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+  g_return_if_fail (sort == HEARTS_HAND_SORT_ASCENDING || sort == HEARTS_HAND_SORT_DESCENDING);
+
+  if (self->hand_sort == sort)
+    return;
+  self->hand_sort = sort;
+
+  /* The cards glide to their new places; the focus chain follows the children. */
+  g_ptr_array_sort_with_data (self->hand, compare_hand_cards, self);
+  for (guint i = 0; i < self->hand->len; i++)
+    gtk_widget_insert_before (g_ptr_array_index (self->hand, i), GTK_WIDGET (self), self->pass_label);
+  hearts_table_start_reflow (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAND_SORT]);
+}
+
+const char * const *
+hearts_table_get_player_names (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  return (const char * const *) self->player_names;
+}
+
+void
+hearts_table_set_player_names (HeartsTable        *self,
+                               const char * const *names)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  if (self->player_names != NULL && names != NULL &&
+      g_strv_equal ((const char * const *) self->player_names, names))
+    return;
+  if (self->player_names == NULL && names == NULL)
+    return;
+
+  g_strfreev (self->player_names);
+  self->player_names = g_strdupv ((char **) names);
+  hearts_table_update_labels (self);
+  hearts_table_layout_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER_NAMES]);
 }
 
 const char *

@@ -8,6 +8,7 @@
 
 #include "hearts-card-theme.h"
 #include "hearts-game.h"
+#include "hearts-settings.h"
 
 G_BEGIN_DECLS
 
@@ -28,9 +29,19 @@ void             hearts_table_set_highlight_legal (HeartsTable     *self,
 gboolean         hearts_table_get_double_click    (HeartsTable     *self);
 void             hearts_table_set_double_click    (HeartsTable     *self,
                                                    gboolean         double_click);
+/* 1 is normal, 2 twice as fast; 0 puts cards in place at once. */
 double           hearts_table_get_animation_speed (HeartsTable     *self);
 void             hearts_table_set_animation_speed (HeartsTable     *self,
                                                    double           speed);
+HeartsHandSort   hearts_table_get_hand_sort       (HeartsTable     *self);
+void             hearts_table_set_hand_sort       (HeartsTable     *self,
+                                                   HeartsHandSort   sort);
+/* The seats' names by seat; a seat without one (an empty string, or past the end)
+ * is named by where it sits: "West", "North" … */
+const char * const *hearts_table_get_player_names (HeartsTable     *self);
+void             hearts_table_set_player_names    (HeartsTable     *self,
+                                                   const char * const *names);
+/* The name the table shows for @seat. */
 const char      *hearts_table_get_player_name     (HeartsTable     *self,
                                                    guint            seat);
 /* Whether cards are still moving on the table: the next computer move waits. */

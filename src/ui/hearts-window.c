@@ -7,36 +7,19 @@
 #include <glib/gi18n.h>
 
 #include "hearts-model-enums.h"
-#include "hearts-score-sheet.h"
-#include "hearts-window.h"
-
-#define HUMAN_SEAT 0
-
-struct _HeartsWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  AdwWindowTitle       *window_title;
-  AdwToastOverlay      *toast_overlay;
-  HeartsTable          *table;
-  HeartsScoreSheet     *score_sheet;
-
-  HeartsGame           *game;
-  GSignalGroup         *game_signals;
-  GCancellable         *cancellable;     /* computer moves and hints of this game */
-  gboolean              moving;          /* a computer move is being worked out */
-  gboolean              hinting;
-  guint                 results_seen;    /* hands whose score sheet was shown */
-  guint                 idle_id;
-  guint                 publish_id;
-  AdwToast             *toast;
-  char                 *last_message;
-};
+#include "hearts-window-private.h"
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void queue_next_move (HeartsWindow *self);
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+  PROP_GAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 
 static const char **
 player_names (HeartsWindow *self,
@@ -185,7 +168,7 @@ on_computer_moved (GObject      *source,
   if (game != self->game)
     return;
   self->moving = FALSE;
-  queue_next_move (self);
+  hearts_window_queue_next_move (self);
 }
 
 static void
@@ -210,7 +193,8 @@ next_move (HeartsWindow *self)
       return;
     }
 
-  if (self->moving || !hearts_game_computer_to_move (self->game))
+  /* The seats' external engines take over before their first move. */
+  if (self->moving || self->starting_engines || !hearts_game_computer_to_move (self->game))
     return;
 
   self->moving = TRUE;
@@ -228,8 +212,8 @@ next_move_idle (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-queue_next_move (HeartsWindow *self)
+void
+hearts_window_queue_next_move (HeartsWindow *self)
 {
   if (self->idle_id == 0)
     self->idle_id = g_idle_add (next_move_idle, self);
@@ -241,7 +225,7 @@ on_game_changed (HeartsGame   *game,
 {
   update_title (self);
   update_actions (self);
-  queue_next_move (self);
+  hearts_window_queue_next_move (self);
 }
 
 static void
@@ -249,7 +233,7 @@ on_table_busy_cb (HeartsTable  *table,
                   GParamSpec   *pspec,
                   HeartsWindow *self)
 {
-  queue_next_move (self);
+  hearts_window_queue_next_move (self);
 }
 
 static void
@@ -290,14 +274,6 @@ on_table_refused_cb (HeartsTable  *table,
 /* Actions */
 
 static void
-new_game_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  hearts_window_new_game (HEARTS_WINDOW (widget), NULL);
-}
-
-static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -308,7 +284,7 @@ undo_action (GtkWidget  *widget,
     return;
   /* A move being worked out is stale now; the game drops it when it arrives. */
   hearts_table_reset (self->table);
-  queue_next_move (self);
+  hearts_window_queue_next_move (self);
 }
 
 static void
@@ -396,7 +372,7 @@ next_hand_action (GtkWidget  *widget,
 
   hide_score_sheet (self);
   hearts_game_next_hand (self->game);
-  queue_next_move (self);
+  hearts_window_queue_next_move (self);
 }
 
 static void
@@ -410,6 +386,27 @@ pass_action (GtkWidget  *widget,
 /* GObject */
 
 static void
+hearts_window_constructed (GObject *object)
+{
+  HeartsWindow *self = HEARTS_WINDOW (object);
+
+  G_OBJECT_CLASS (hearts_window_parent_class)->constructed (object);
+
+  if (self->settings == NULL)
+    self->settings = hearts_settings_new (NULL);
+  self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings));
+  hearts_window_bind_settings (self);
+}
+
+static gboolean
+hearts_window_close_request (GtkWindow *window)
+{
+  hearts_window_save_state (HEARTS_WINDOW (window));
+
+  return GTK_WINDOW_CLASS (hearts_window_parent_class)->close_request (window);
+}
+
+static void
 hearts_window_dispose (GObject *object)
 {
   HeartsWindow *self = HEARTS_WINDOW (object);
@@ -420,8 +417,12 @@ hearts_window_dispose (GObject *object)
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
+  /* The saved game stays as it is: the next launch resumes it. */
+  g_clear_object (&self->saved_game);
   g_clear_object (&self->game);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->window_state);
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->last_message, g_free);
   if (self->toast != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
@@ -433,12 +434,65 @@ hearts_window_dispose (GObject *object)
 }
 
 static void
+hearts_window_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  HeartsWindow *self = HEARTS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_window_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  HeartsWindow *self = HEARTS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 hearts_window_class_init (HeartsWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = hearts_window_constructed;
   object_class->dispose = hearts_window_dispose;
+  object_class->get_property = hearts_window_get_property;
+  object_class->set_property = hearts_window_set_property;
+  window_class->close_request = hearts_window_close_request;
+
+  /* NULL: the application's schema. */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, HEARTS_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HEARTS_TYPE_TABLE);
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
@@ -453,7 +507,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_table_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
 
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, hearts_window_new_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.scores", NULL, scores_action);
@@ -465,12 +519,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
 static void
 hearts_window_init (HeartsWindow *self)
 {
-  g_autoptr(HeartsCardTheme) theme = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  theme = hearts_card_theme_new_default ();
-  hearts_table_set_card_theme (self->table, theme);
 
   self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
   g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
@@ -479,13 +528,156 @@ hearts_window_init (HeartsWindow *self)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 }
 
+/* Internal API */
+
+/* A new game from the settings, with the seed (and rules) of the command line the first time. */
+static HeartsGame *
+new_game_from_settings (HeartsWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *rules_text = NULL;
+  g_autoptr(GError) error = NULL;
+  HeartsGame *game;
+  HeartsRules rules;
+  guint64 seed;
+
+  if (HEARTS_IS_APPLICATION (app))
+    {
+      seed = hearts_application_take_seed (HEARTS_APPLICATION (app));
+      rules_text = hearts_application_take_rules (HEARTS_APPLICATION (app));
+    }
+  else
+    seed = ((guint64) g_random_int () << 32) | g_random_int ();
+
+  if (rules_text == NULL)
+    return hearts_settings_new_game (self->settings, seed);
+
+  /* --rules changes the rules of the settings for this one game. */
+  hearts_settings_get_rules (self->settings, &rules, NULL);
+  if (!hearts_rules_apply_string (&rules, rules_text, &error) || hearts_rules_check (&rules) != NULL)
+    {
+      g_debug ("--rules %s with the rules of the settings: %s", rules_text,
+               error != NULL ? error->message : hearts_rules_check (&rules));
+      return hearts_settings_new_game (self->settings, seed);
+    }
+  game = hearts_game_new (&rules, seed);
+  for (guint s = 1; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, hearts_settings_get_seat_level (self->settings, s));
+  return game;
+}
+
+static void
+update_player_names (HeartsWindow *self)
+{
+  guint n = hearts_game_get_n_players (self->game);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) names = NULL;
+
+  for (guint s = 0; s < n; s++)
+    {
+      g_autofree char *name = hearts_settings_get_seat_name (self->settings, s);
+
+      /* Empty: the table's compass name. */
+      g_strv_builder_add (builder, name != NULL ? name : "");
+    }
+  names = g_strv_builder_end (builder);
+  hearts_table_set_player_names (self->table, (const char * const *) names);
+}
+
+void
+hearts_window_start_game (HeartsWindow *self,
+                          HeartsGame   *game,
+                          HeartsPreset  preset)
+{
+  HeartsPhase phase;
+
+  g_assert (HEARTS_IS_WINDOW (self));
+  g_assert (HEARTS_IS_GAME (game));
+
+  /* Whatever the old game was doing in threads is for nobody now. */
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  self->moving = FALSE;
+  self->hinting = FALSE;
+  self->starting_engines = FALSE;
+
+  g_set_object (&self->game, game);
+  /* A hand that was over when the game was saved shows its score sheet again. */
+  phase = hearts_game_get_phase (game);
+  self->results_seen = hearts_game_get_n_results (game);
+  if (phase == HEARTS_PHASE_HAND_OVER && self->results_seen > 0)
+    self->results_seen--;
+  g_signal_group_set_target (self->game_signals, game);
+  update_player_names (self);
+  hearts_table_set_game (self->table, game);
+  gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), FALSE);
+
+  hearts_saved_game_follow (self->saved_game, game, preset);
+  hearts_window_start_engines (self);
+
+  update_title (self);
+  update_actions (self);
+  hearts_window_queue_next_move (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+void
+hearts_window_add_toast (HeartsWindow *self,
+                         const char   *message,
+                         gboolean      replace)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+
+  if (replace)
+    {
+      /* A refusal takes the place of the last one at once, rather than queueing
+       * behind it or behind a message of the startup. */
+      if (self->toast != NULL)
+        {
+          AdwToast *old = self->toast;
+
+          g_object_remove_weak_pointer (G_OBJECT (old), (gpointer *) &self->toast);
+          self->toast = NULL;
+          adw_toast_dismiss (old);
+        }
+      adw_toast_set_timeout (toast, 3);
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->toast);
+      self->toast = toast;
+    }
+  else
+    /* What was repaired or could not be done: longer to read. */
+    adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  publish_state (self);
+}
+
+/* Public API */
+
 HeartsWindow *
 hearts_window_new (HeartsApplication *application)
 {
-  HeartsWindow *self = g_object_new (HEARTS_TYPE_WINDOW, "application", application, NULL);
+  HeartsWindow *self;
 
-  hearts_window_new_game (self, NULL);
+  g_return_val_if_fail (HEARTS_IS_APPLICATION (application), NULL);
+
+  self = g_object_new (HEARTS_TYPE_WINDOW,
+                       "application", application,
+                       "settings", hearts_application_get_settings (application),
+                       NULL);
+  hearts_window_start (self, hearts_application_get_resume (application));
   return self;
+}
+
+HeartsSettings *
+hearts_window_get_settings (HeartsWindow *self)
+{
+  g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
+  return self->settings;
 }
 
 HeartsGame *
@@ -507,69 +699,23 @@ hearts_window_new_game (HeartsWindow *self,
                         HeartsGame   *game)
 {
   g_autoptr(HeartsGame) fresh = NULL;
+  HeartsPreset preset;
 
   g_return_if_fail (HEARTS_IS_WINDOW (self));
+  g_return_if_fail (game == NULL || HEARTS_IS_GAME (game));
 
   if (game == NULL)
-    {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      HeartsRules rules;
-
-      if (HEARTS_IS_APPLICATION (app))
-        {
-          rules = *hearts_application_get_rules (HEARTS_APPLICATION (app));
-          fresh = hearts_game_new (&rules, hearts_application_take_seed (HEARTS_APPLICATION (app)));
-        }
-      else
-        {
-          hearts_rules_init_default (&rules);
-          fresh = hearts_game_new (&rules, g_random_int ());
-        }
-      game = fresh;
-    }
-
-  /* Whatever the old game was doing in threads is for nobody now. */
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  self->moving = FALSE;
-  self->hinting = FALSE;
-
-  g_set_object (&self->game, game);
-  self->results_seen = hearts_game_get_n_results (game);
-  g_signal_group_set_target (self->game_signals, game);
-  hearts_table_set_game (self->table, game);
-  gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), FALSE);
-
-  update_title (self);
-  update_actions (self);
-  queue_next_move (self);
+    game = fresh = new_game_from_settings (self);
+  preset = hearts_preset_find (hearts_game_get_rules (game), hearts_settings_get_preset (self->settings));
+  hearts_window_start_game (self, game, preset);
 }
 
 void
 hearts_window_show_toast (HeartsWindow *self,
                           const char   *message)
 {
-  AdwToast *toast;
-
   g_return_if_fail (HEARTS_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
 
-  g_free (self->last_message);
-  self->last_message = g_strdup (message);
-
-  /* A new message replaces the last one rather than queueing behind it. */
-  if (self->toast != NULL)
-    {
-      AdwToast *old = self->toast;
-
-      g_object_remove_weak_pointer (G_OBJECT (old), (gpointer *) &self->toast);
-      self->toast = NULL;
-      adw_toast_dismiss (old);
-    }
-  toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, 3);
-  g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->toast);
-  self->toast = toast;
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  publish_state (self);
+  hearts_window_add_toast (self, message, TRUE);
 }

@@ -8,6 +8,7 @@
 
 #include "hearts-application.h"
 #include "hearts-game.h"
+#include "hearts-settings.h"
 #include "hearts-table.h"
 
 G_BEGIN_DECLS
@@ -16,13 +17,20 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsWindow, hearts_window, HEARTS, WINDOW, AdwApplicationWindow)
 
-HeartsWindow *hearts_window_new        (HeartsApplication *application);
-HeartsGame   *hearts_window_get_game   (HeartsWindow      *self);
-/* Starts @game (a new one from the application's rules and seed if NULL). */
-void          hearts_window_new_game   (HeartsWindow      *self,
-                                        HeartsGame        *game);
-HeartsTable  *hearts_window_get_table  (HeartsWindow      *self);
-void          hearts_window_show_toast (HeartsWindow      *self,
-                                        const char        *message);
+HeartsWindow   *hearts_window_new          (HeartsApplication *application);
+HeartsSettings *hearts_window_get_settings (HeartsWindow      *self);
+HeartsGame     *hearts_window_get_game     (HeartsWindow      *self);
+/* Checks the settings and statistics (a toast says what had to be reset), then
+ * resumes the saved game if @resume and there is one that can be read, else starts
+ * a new game. */
+void            hearts_window_start        (HeartsWindow      *self,
+                                            gboolean           resume);
+/* Starts @game (a new one from the settings and the application's seed if NULL),
+ * saved after every move from now on. */
+void            hearts_window_new_game     (HeartsWindow      *self,
+                                            HeartsGame        *game);
+HeartsTable    *hearts_window_get_table    (HeartsWindow      *self);
+void            hearts_window_show_toast   (HeartsWindow      *self,
+                                            const char        *message);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "hearts-model-enums.h"
 #include "hearts-settings.h"
 
 /* A fresh, empty store for each test. */
@@ -373,11 +374,11 @@ test_seats (void)
   g_assert_cmpstr (name, ==, "Ada");
   g_clear_pointer (&name, g_free);
 
-  /* An empty name still names the seat. */
+  /* An empty computer name is no name: the table names the seat by where it sits. */
   g_settings_set_string (gsettings, "seat2-name", " ");
   name = hearts_settings_get_seat_name (settings, 2);
-  g_assert_cmpstr (name, !=, "");
-  g_clear_pointer (&name, g_free);
+  g_assert_null (name);
+  /* The player always has one. */
   g_settings_set_string (gsettings, "player-name", "");
   name = hearts_settings_get_seat_name (settings, 0);
   g_assert_cmpstr (name, !=, "");
@@ -434,6 +435,71 @@ test_schema_matches (void)
   g_assert_cmpint (g_settings_get_enum (gsettings, "hand-sort"), ==, HEARTS_HAND_SORT_DESCENDING);
 }
 
+/* The GTypes of our enums have the schema's nicks and numbers, so that a key binds to
+ * a property of that type with no mapping. */
+static void
+test_enum_types (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  const struct { const char *key; GType type; } keys[] = {
+    { "preset", HEARTS_TYPE_PRESET },
+    { "click-to-play", HEARTS_TYPE_CLICK_MODE },
+    { "animation-speed", HEARTS_TYPE_ANIMATION_SPEED },
+    { "hand-sort", HEARTS_TYPE_HAND_SORT },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (keys[k].type);
+      g_autoptr(GSettingsSchemaKey) schema_key = NULL;
+      g_autoptr(GSettingsSchema) schema = NULL;
+      g_autoptr(GVariant) range = NULL;
+      g_autoptr(GVariant) nicks = NULL;
+      const char *kind;
+
+      g_object_get (gsettings, "settings-schema", &schema, NULL);
+      schema_key = g_settings_schema_get_key (schema, keys[k].key);
+      range = g_settings_schema_key_get_range (schema_key);
+      g_variant_get (range, "(&sv)", &kind, &nicks);
+      g_assert_cmpstr (kind, ==, "enum");
+      g_assert_cmpuint (g_variant_n_children (nicks), ==, klass->n_values);
+
+      for (guint v = 0; v < klass->n_values; v++)
+        {
+          g_assert_true (g_settings_set_string (gsettings, keys[k].key, klass->values[v].value_nick));
+          g_assert_cmpint (g_settings_get_enum (gsettings, keys[k].key), ==, klass->values[v].value);
+        }
+    }
+}
+
+/* A game's rules name their preset back, the one chosen first when two agree. */
+static void
+test_preset_find (void)
+{
+  HeartsRules rules;
+
+  for (guint p = 0; p < HEARTS_PRESET_CUSTOM; p++)
+    {
+      HeartsRules preset_rules;
+      HeartsPreset found;
+
+      g_assert_true (hearts_preset_get_rules (p, &preset_rules));
+      g_assert_cmpint (hearts_preset_find (&preset_rules, p), ==, p);
+      found = hearts_preset_find (&preset_rules, HEARTS_PRESET_CUSTOM);
+      g_assert_true (hearts_preset_get_rules (found, &rules));
+      g_assert_true (hearts_rules_equal (&rules, &preset_rules));
+    }
+
+  /* A preferred preset whose rules are not these is not taken. */
+  g_assert_true (hearts_preset_get_rules (HEARTS_PRESET_OMNIBUS, &rules));
+  g_assert_cmpint (hearts_preset_find (&rules, HEARTS_PRESET_STANDARD), ==, HEARTS_PRESET_OMNIBUS);
+
+  /* No preset has these. */
+  g_assert_true (hearts_preset_get_rules (HEARTS_PRESET_STANDARD, &rules));
+  g_assert_true (hearts_rules_apply_string (&rules, "end=score:75", NULL));
+  g_assert_cmpint (hearts_preset_find (&rules, HEARTS_PRESET_STANDARD), ==, HEARTS_PRESET_CUSTOM);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -452,6 +518,8 @@ main (int   argc,
   g_test_add_func ("/settings/seats", test_seats);
   g_test_add_func ("/settings/preset-ids", test_preset_ids);
   g_test_add_func ("/settings/schema-matches", test_schema_matches);
+  g_test_add_func ("/settings/enum-types", test_enum_types);
+  g_test_add_func ("/settings/preset-find", test_preset_find);
 
   return g_test_run ();
 }

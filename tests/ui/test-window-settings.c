@@ -1,0 +1,671 @@
+/* test-window-settings.c: the window with its settings: the table follows the keys,
+ * new games take the rules, names and levels, the game is saved and resumed, the
+ * statistics count a finished game, external engines play a seat, and the menu's
+ * Preferences and Statistics open.
+ *
+ * Every test has its own memory store, so none sees another's keys. The window deals
+ * new games from g_random: it is seeded, and HEARTS_TEST_SEED=N repeats a run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hearts-card-widget.h"
+#include "hearts-preferences-window.h"
+#include "hearts-saved-game.h"
+#include "hearts-score-sheet.h"
+#include "hearts-statistics.h"
+#include "hearts-statistics-dialog.h"
+#include "hearts-window.h"
+
+static GSettings *
+new_gsettings (void)
+{
+  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+
+  return g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
+}
+
+static HeartsWindow *
+new_window (GSettings *gsettings)
+{
+  g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
+
+  return g_object_new (HEARTS_TYPE_WINDOW, "settings", settings, NULL);
+}
+
+typedef gboolean (*Check) (HeartsWindow *window,
+                           gpointer      data);
+
+/* Runs the main loop (computer moves finish in threads) until @check holds. */
+static void
+iterate_until (HeartsWindow *window,
+               Check         check,
+               gpointer      data)
+{
+  for (guint i = 0; i < 100000 && !check (window, data); i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_true (check (window, data));
+}
+
+static gboolean
+human_to_move (HeartsWindow *window,
+               gpointer      data)
+{
+  HeartsGame *game = hearts_window_get_game (window);
+
+  return hearts_game_human_to_move (game) && !hearts_game_computer_to_move (game) &&
+         !hearts_table_get_busy (hearts_window_get_table (window)) && !g_main_context_pending (NULL);
+}
+
+static gboolean
+game_over (HeartsWindow *window,
+           gpointer      data)
+{
+  return hearts_game_get_phase (hearts_window_get_game (window)) == HEARTS_PHASE_GAME_OVER &&
+         !g_main_context_pending (NULL);
+}
+
+static void
+finish (HeartsWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* Let the last thread results and idles land. */
+  for (guint i = 0; i < 200; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (1000);
+    }
+  g_assert_finalize_object (window);
+}
+
+static GPtrArray *
+hand_cards (HeartsWindow *window)
+{
+  GtkWidget *table = GTK_WIDGET (hearts_window_get_table (window));
+  GPtrArray *cards = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (table);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (HEARTS_IS_CARD_WIDGET (child))
+      g_ptr_array_add (cards, child);
+  return cards;
+}
+
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return window;
+    }
+  return NULL;
+}
+
+static void
+human_pass (HeartsGame *game)
+{
+  HeartsCards hand = hearts_game_get_hand (game, 0);
+  HeartsCards pass = 0;
+  HeartsCard card;
+  guint n = 0;
+
+  HEARTS_CARDS_FOREACH (card, hand)
+    if (n++ < HEARTS_PASS_SIZE)
+      pass |= HEARTS_CARD_BIT (card);
+  g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+}
+
+/* The table's looks follow their keys while the window is open. */
+static void
+test_table_follows_keys (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(GListModel) themes = hearts_card_theme_list_available ();
+  HeartsWindow *window = new_window (gsettings);
+  HeartsTable *table = hearts_window_get_table (window);
+  g_autoptr(GPtrArray) cards = NULL;
+
+  hearts_window_start (window, FALSE);
+
+  g_assert_true (hearts_table_get_highlight_legal (table));
+  g_settings_set_boolean (gsettings, "highlight-legal", FALSE);
+  g_assert_false (hearts_table_get_highlight_legal (table));
+
+  g_assert_false (hearts_table_get_double_click (table));
+  g_settings_set_string (gsettings, "click-to-play", "double");
+  g_assert_true (hearts_table_get_double_click (table));
+
+  g_assert_cmpfloat (hearts_table_get_animation_speed (table), ==, 1);
+  g_settings_set_string (gsettings, "animation-speed", "slow");
+  g_assert_cmpfloat (hearts_table_get_animation_speed (table), ==, 0.5);
+  g_settings_set_string (gsettings, "animation-speed", "fast");
+  g_assert_cmpfloat (hearts_table_get_animation_speed (table), ==, 2);
+  g_settings_set_string (gsettings, "animation-speed", "off");
+  g_assert_cmpfloat (hearts_table_get_animation_speed (table), ==, 0);
+
+  /* Our deck; an Aisleriot one if there is one here; an unknown id falls back to ours. */
+  g_assert_cmpstr (hearts_card_theme_get_id (hearts_table_get_card_theme (table)), ==,
+                   HEARTS_CARD_THEME_DEFAULT_ID);
+  if (g_list_model_get_n_items (themes) > 1)
+    {
+      g_autoptr(HeartsCardThemeInfo) info = g_list_model_get_item (themes, 1);
+
+      g_settings_set_string (gsettings, "card-theme", hearts_card_theme_info_get_id (info));
+      g_assert_cmpstr (hearts_card_theme_get_id (hearts_table_get_card_theme (table)), ==,
+                       hearts_card_theme_info_get_id (info));
+    }
+  else
+    g_test_message ("no Aisleriot card theme installed");
+  g_settings_set_string (gsettings, "card-theme", "no-such-theme.svgz");
+  g_assert_cmpstr (hearts_card_theme_get_id (hearts_table_get_card_theme (table)), ==,
+                   HEARTS_CARD_THEME_DEFAULT_ID);
+
+  /* The hand: suits in the cards' order, ranks high to low within each. */
+  g_settings_set_string (gsettings, "hand-sort", "descending");
+  g_assert_cmpint (hearts_table_get_hand_sort (table), ==, HEARTS_HAND_SORT_DESCENDING);
+  cards = hand_cards (window);
+  g_assert_cmpuint (cards->len, ==, 13);
+  for (guint i = 1; i < cards->len; i++)
+    {
+      HeartsCard a = hearts_card_widget_get_card (g_ptr_array_index (cards, i - 1));
+      HeartsCard b = hearts_card_widget_get_card (g_ptr_array_index (cards, i));
+
+      g_assert_cmpint (HEARTS_CARD_SUIT (a), <=, HEARTS_CARD_SUIT (b));
+      if (HEARTS_CARD_SUIT (a) == HEARTS_CARD_SUIT (b))
+        g_assert_cmpint (HEARTS_CARD_RANK (a), >, HEARTS_CARD_RANK (b));
+    }
+  g_settings_set_string (gsettings, "hand-sort", "ascending");
+  g_ptr_array_unref (cards);
+  cards = hand_cards (window);
+  for (guint i = 1; i < cards->len; i++)
+    g_assert_cmpint (hearts_card_widget_get_card (g_ptr_array_index (cards, i - 1)), <,
+                     hearts_card_widget_get_card (g_ptr_array_index (cards, i)));
+
+  finish (window);
+}
+
+/* A new game takes the rules, names and levels of the settings; the seats' names
+ * stay for the game they were given to. */
+static void
+test_new_game_from_settings (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsWindow *window = new_window (gsettings);
+  HeartsTable *table = hearts_window_get_table (window);
+  HeartsGame *game;
+  g_autofree char *rules = NULL;
+
+  g_settings_set_string (gsettings, "player-name", "Alice");
+  g_settings_set_string (gsettings, "seat1-name", "Zed");
+  g_settings_set_string (gsettings, "seat2-name", "");
+  g_settings_set_string (gsettings, "seat3-level", "hard");
+  hearts_window_start (window, FALSE);
+  game = hearts_window_get_game (window);
+  g_assert_cmpuint (hearts_game_get_n_players (game), ==, 4);
+  g_assert_cmpstr (hearts_table_get_player_name (table, 0), ==, "Alice");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zed");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 2), ==, "North");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 3), ==, "Claude");
+  g_assert_cmpint (hearts_game_get_seat_level (game, 3), ==, HEARTS_AI_HARD);
+
+  /* Changes apply from the next game. Nothing has been played: no question asked. */
+  g_settings_set_string (gsettings, "seat1-name", "Yan");
+  g_settings_set_string (gsettings, "preset", "three-players");
+  g_settings_set_string (gsettings, "moon", "shooter");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  g_assert_true (hearts_window_get_game (window) != game);
+  game = hearts_window_get_game (window);
+  g_assert_cmpuint (hearts_game_get_n_players (game), ==, 3);
+  rules = hearts_rules_to_string (hearts_game_get_rules (game));
+  g_assert_nonnull (strstr (rules, "moon=shooter"));
+  g_assert_nonnull (strstr (rules, "qs-breaks=yes"));
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Yan");
+  /* Three players: the second computer sits on the right. */
+  g_assert_cmpstr (hearts_table_get_player_name (table, 2), ==, "East");
+
+  finish (window);
+}
+
+/* New Game asks before it throws away a game the player has played in. */
+static void
+test_confirm_abandon (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsWindow *window = new_window (gsettings);
+  HeartsGame *game;
+  GtkWindow *dialog;
+
+  hearts_window_start (window, FALSE);
+  game = hearts_window_get_game (window);
+  iterate_until (window, human_to_move, NULL);
+  human_pass (game);
+  iterate_until (window, human_to_move, NULL);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  g_assert_true (hearts_window_get_game (window) == game);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_destroy (dialog);
+  g_assert_true (hearts_window_get_game (window) == game);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "new-game");
+  gtk_window_destroy (dialog);
+  g_assert_true (hearts_window_get_game (window) != game);
+
+  /* Without the question. */
+  game = hearts_window_get_game (window);
+  iterate_until (window, human_to_move, NULL);
+  human_pass (game);
+  g_settings_set_boolean (gsettings, "confirm-abandon", FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (hearts_window_get_game (window) != game);
+
+  finish (window);
+}
+
+/* The game is saved after every move; a new window resumes it at the same move. */
+static void
+test_save_and_resume (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsWindow *window = new_window (gsettings);
+  g_autofree char *record = NULL;
+  g_autoptr(GVariant) saved = NULL;
+  HeartsGame *game;
+
+  hearts_window_start (window, TRUE);
+  game = hearts_window_get_game (window);
+  iterate_until (window, human_to_move, NULL);
+  human_pass (game);
+  iterate_until (window, human_to_move, NULL);
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
+  record = hearts_game_get_record (game);
+
+  saved = g_settings_get_value (gsettings, "saved-game");
+  g_assert_cmpuint (g_variant_n_children (saved), >, 0);
+  finish (window);
+
+  window = new_window (gsettings);
+  hearts_window_start (window, TRUE);
+  {
+    g_autofree char *resumed = hearts_game_get_record (hearts_window_get_game (window));
+
+    g_assert_cmpstr (resumed, ==, record);
+  }
+  g_assert_true (hearts_game_human_to_move (hearts_window_get_game (window)));
+  finish (window);
+
+  /* Not resuming (--seed): a new game, saved over the old one. */
+  window = new_window (gsettings);
+  hearts_window_start (window, FALSE);
+  {
+    g_autofree char *fresh = hearts_game_get_record (hearts_window_get_game (window));
+    g_autoptr(HeartsGame) now = NULL;
+    g_autofree char *now_record = NULL;
+
+    g_assert_cmpstr (fresh, !=, record);
+    g_clear_pointer (&saved, g_variant_unref);
+    saved = g_settings_get_value (gsettings, "saved-game");
+    now = hearts_saved_game_from_variant (saved, NULL, NULL, NULL);
+    g_assert_nonnull (now);
+    now_record = hearts_game_get_record (now);
+    g_assert_cmpstr (now_record, ==, fresh);
+  }
+  finish (window);
+}
+
+/* A game saved at the end of a hand comes back with its score sheet. */
+static void
+test_resume_hand_over (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(GVariant) state = NULL;
+  HeartsWindow *window;
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, 5);
+  for (guint s = 0; s < 4; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_HAND_OVER)
+    g_assert_true (hearts_game_computer_move (game));
+  hearts_game_set_seat_human (game, 0);
+  state = hearts_saved_game_to_variant (game, HEARTS_PRESET_STANDARD, 0);
+  g_settings_set_value (gsettings, "saved-game", state);
+
+  window = new_window (gsettings);
+  hearts_window_start (window, TRUE);
+  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_HAND_OVER);
+  for (guint i = 0; i < 100; i++)
+    g_main_context_iteration (NULL, FALSE);
+  {
+    GtkWidget *label = find_label (GTK_WIDGET (window), "_Next Hand");
+    GtkWidget *sheet;
+
+    g_assert_nonnull (label);
+    sheet = gtk_widget_get_ancestor (label, HEARTS_TYPE_SCORE_SHEET);
+    g_assert_true (gtk_widget_get_visible (sheet));
+    g_assert_cmpint (hearts_score_sheet_get_mode (HEARTS_SCORE_SHEET (sheet)), ==, HEARTS_SCORE_SHEET_HAND_OVER);
+    g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON)));
+  }
+  finish (window);
+}
+
+/* A saved game that cannot be read: a toast, and a new game saved in its place. */
+static void
+test_resume_broken (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(GVariant) saved = NULL;
+  g_autoptr(HeartsGame) now = NULL;
+  HeartsWindow *window;
+
+  g_settings_set_value (gsettings, "saved-game",
+                        g_variant_new_parsed ("{'version': <@u 9999>, 'hands': <'x'>}"));
+  window = new_window (gsettings);
+  hearts_window_start (window, TRUE);
+  g_assert_nonnull (find_label (GTK_WIDGET (window),
+                                "The saved game is from another version of Hearts, so a new game was started"));
+  g_assert_cmpuint (hearts_game_get_n_results (hearts_window_get_game (window)), ==, 0);
+  saved = g_settings_get_value (gsettings, "saved-game");
+  now = hearts_saved_game_from_variant (saved, NULL, NULL, NULL);
+  g_assert_nonnull (now);
+  finish (window);
+
+  /* Damaged the same way as a truncated write. */
+  g_clear_pointer (&saved, g_variant_unref);
+  g_clear_object (&now);
+  g_settings_set_value (gsettings, "saved-game", g_variant_new_parsed ("{'version': <@u 1>}"));
+  window = new_window (gsettings);
+  hearts_window_start (window, TRUE);
+  g_assert_true (find_label (GTK_WIDGET (window),
+                             "The saved game could not be read, so a new game was started") != NULL ||
+                 find_label (GTK_WIDGET (window),
+                             "The saved game is from another version of Hearts, so a new game was started") != NULL);
+  saved = g_settings_get_value (gsettings, "saved-game");
+  now = hearts_saved_game_from_variant (saved, NULL, NULL, NULL);
+  g_assert_nonnull (now);
+  finish (window);
+}
+
+/* A game played to its end is counted once, and no longer saved. */
+static void
+test_statistics_at_game_over (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autoptr(GVariant) saved = NULL;
+  HeartsWindow *window = new_window (gsettings);
+  HeartsStats stats;
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  rules.end = HEARTS_END_DEALS;
+  rules.end_value = 1;
+  game = hearts_game_new (&rules, 11);
+  for (guint s = 0; s < 4; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
+  hearts_window_new_game (window, game);
+  iterate_until (window, game_over, NULL);
+
+  g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_CUSTOM, &stats));
+  g_assert_cmpuint (stats.games_played, ==, 1);
+  g_assert_cmpuint (stats.hands_played, ==, 1);
+  history = hearts_statistics_get_history (gsettings);
+  g_assert_cmpuint (history->len, ==, 1);
+  g_assert_cmpint (g_array_index (history, HeartsHistoryEntry, 0).totals[0], ==, hearts_game_get_total (game, 0));
+  saved = g_settings_get_value (gsettings, "saved-game");
+  g_assert_cmpuint (g_variant_n_children (saved), ==, 0);
+  finish (window);
+}
+
+static gboolean
+file_has (const char *path,
+          const char *text)
+{
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (path, &contents, NULL, NULL) && strstr (contents, text) != NULL;
+}
+
+static gboolean
+engine_passed (HeartsWindow *window,
+               gpointer      data)
+{
+  const char * const *logs = data;
+
+  return human_to_move (window, NULL) && file_has (logs[0], "pass?") && file_has (logs[1], "pass ");
+}
+
+/* A seat with an engine command is played by that program; one that does not
+ * start is played by ours, and a toast says so. */
+static void
+test_external_engine (void)
+{
+  const char *engine = g_getenv ("HEARTS_ENGINE");
+  g_autoptr(GSettings) gsettings = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *to_engine = NULL;
+  g_autofree char *from_engine = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *quoted_to = NULL;
+  g_autofree char *quoted_engine = NULL;
+  g_autofree char *quoted_from = NULL;
+  const char *logs[2];
+  HeartsWindow *window;
+
+  if (engine == NULL)
+    {
+      g_test_skip ("HEARTS_ENGINE is not set");
+      return;
+    }
+
+  dir = g_dir_make_tmp ("hearts-engine-XXXXXX", &error);
+  g_assert_no_error (error);
+  to_engine = g_build_filename (dir, "to-engine", NULL);
+  from_engine = g_build_filename (dir, "from-engine", NULL);
+  logs[0] = to_engine;
+  logs[1] = from_engine;
+  /* The conversation, both ways, goes through tee. */
+  quoted_to = g_shell_quote (to_engine);
+  quoted_engine = g_shell_quote (engine);
+  quoted_from = g_shell_quote (from_engine);
+  {
+    g_autofree char *script = g_strdup_printf ("tee -a %s | %s --level easy | tee -a %s",
+                                               quoted_to, quoted_engine, quoted_from);
+    g_autofree char *quoted_script = g_shell_quote (script);
+
+    command = g_strdup_printf ("sh -c %s", quoted_script);
+  }
+
+  gsettings = new_gsettings ();
+  g_settings_set_string (gsettings, "seat1-engine", command);
+  g_settings_set_string (gsettings, "seat2-engine", "/nonexistent/hearts-engine");
+  window = new_window (gsettings);
+  hearts_window_start (window, FALSE);
+  iterate_until (window, engine_passed, logs);
+  g_assert_true (file_has (to_engine, "hep"));
+  g_assert_true (file_has (from_engine, "hep 1 name hearts-engine"));
+  g_assert_nonnull (find_label (GTK_WIDGET (window),
+                                "The external engine of Blaise did not start; the built-in player plays instead"));
+  /* The engine's own pass is the one made. */
+  {
+    g_autofree char *answers = NULL;
+    g_auto(GStrv) lines = NULL;
+    HeartsCards passed = 0;
+
+    g_assert_true (g_file_get_contents (from_engine, &answers, NULL, NULL));
+    lines = g_strsplit (answers, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (g_str_has_prefix (lines[i], "pass "))
+        {
+          g_auto(GStrv) words = g_strsplit (lines[i] + 5, " ", -1);
+
+          for (guint w = 0; words[w] != NULL; w++)
+            {
+              HeartsCard card;
+
+              g_assert_true (hearts_card_from_string (words[w], &card));
+              passed |= HEARTS_CARD_BIT (card);
+            }
+        }
+    g_assert_cmpuint (hearts_cards_count (passed), ==, HEARTS_PASS_SIZE);
+    g_assert_cmpuint (hearts_game_get_deal (hearts_window_get_game (window))->passes[1], ==, passed);
+  }
+  finish (window);
+
+  g_unlink (to_engine);
+  g_unlink (from_engine);
+  g_rmdir (dir);
+}
+
+/* The window's size comes from the settings and goes back when it closes. */
+static void
+test_window_size (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsWindow *window;
+  int width, height;
+
+  g_settings_set_int (gsettings, "window-width", 700);
+  g_settings_set_int (gsettings, "window-height", 600);
+  window = new_window (gsettings);
+  hearts_window_start (window, FALSE);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 600);
+
+  /* Not written at every step of a resize: when the window closes (a window that
+   * was never shown cannot be closed). */
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 650);
+  g_assert_cmpint (g_settings_get_int (gsettings, "window-width"), ==, 700);
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (gsettings, "window-width"), ==, 800);
+  g_assert_cmpint (g_settings_get_int (gsettings, "window-height"), ==, 650);
+  g_assert_false (g_settings_get_boolean (gsettings, "window-maximized"));
+  g_object_unref (window);
+  for (guint i = 0; i < 200; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* The application's menu actions open the dialogs over the window, with its game. */
+static void
+test_application_actions (void)
+{
+  g_autoptr(HeartsApplication) app = hearts_application_new ();
+  g_autoptr(GError) error = NULL;
+  HeartsWindow *window;
+  GtkWindow *preferences;
+  GtkWindow *statistics;
+
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  window = hearts_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_window_get_settings (window) == hearts_application_get_settings (app));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel (HEARTS_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
+                 hearts_window_get_game (window));
+  g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (window));
+  /* A new game is the one the notice compares with. */
+  hearts_window_new_game (window, NULL);
+  g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
+                 hearts_window_get_game (window));
+  gtk_window_destroy (preferences);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "statistics", NULL);
+  statistics = find_toplevel (HEARTS_TYPE_STATISTICS_DIALOG);
+  g_assert_nonnull (statistics);
+  g_assert_true (gtk_window_get_transient_for (statistics) == GTK_WINDOW (window));
+  gtk_window_destroy (statistics);
+
+  /* Quit closes the window as the player would. */
+  g_object_ref (window);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+  for (guint i = 0; i < 200; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (1000);
+    }
+  g_assert_finalize_object (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *seed_text = g_getenv ("HEARTS_TEST_SEED");
+  guint32 seed = seed_text != NULL ? (guint32) g_ascii_strtoull (seed_text, NULL, 10) : 20240601;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_message ("seed %u (HEARTS_TEST_SEED=%u repeats this run)", seed, seed);
+  g_random_set_seed (seed);
+
+  g_test_add_func ("/window-settings/table-follows-keys", test_table_follows_keys);
+  g_test_add_func ("/window-settings/new-game-from-settings", test_new_game_from_settings);
+  g_test_add_func ("/window-settings/confirm-abandon", test_confirm_abandon);
+  g_test_add_func ("/window-settings/save-and-resume", test_save_and_resume);
+  g_test_add_func ("/window-settings/resume-hand-over", test_resume_hand_over);
+  g_test_add_func ("/window-settings/resume-broken", test_resume_broken);
+  g_test_add_func ("/window-settings/statistics-at-game-over", test_statistics_at_game_over);
+  g_test_add_func ("/window-settings/external-engine", test_external_engine);
+  g_test_add_func ("/window-settings/window-size", test_window_size);
+  g_test_add_func ("/window-settings/application-actions", test_application_actions);
+
+  return g_test_run ();
+}
