@@ -347,8 +347,9 @@ pick_out_of_turn (const HeartsDeal  *deal,
   HeartsDeal pretend = *deal;
 
   /* A card that would be legal for the next player, were it its turn. */
-  pretend.leader = (pretend.leader + 1) % deal->n_players;
+  pretend.turn = other;
   legal_for_other = hearts_deal_get_legal (&pretend, rules);
+  g_assert_cmpuint (legal_for_other & ~deal->hands[other], ==, 0);
   if (legal_for_other == 0)
     return FALSE;
   *seat = other;
@@ -482,6 +483,7 @@ test_record_tampered_pass (void)
   g_clear_pointer (&tampered, g_free);
 
   /* Passing twice. */
+  g_free (text);
   text = get_line (game.record->str, line);
   tampered = insert_line (game.record->str, line + 1, text);
   assert_fails_at (tampered, line + 1, "already-passed");
@@ -574,8 +576,8 @@ test_record_tampered_dealer (void)
   g_clear_pointer (&tampered, g_free);
 
   /* The wrong pass direction, a hand number out of order. */
+  g_free (text);
   text = g_strdup_printf ("hand 2 dealer %u pass L", (first + 1) % 4);
-  g_clear_pointer (&tampered, g_free);
   tampered = replace_line (game.record->str, line, text);
   assert_fails_at (tampered, line, "wrong pass direction");
   g_clear_pointer (&tampered, g_free);

@@ -683,9 +683,10 @@ test_first_dealer_tie_redraws (void)
 }
 
 /* The deal as the rules describe it: the pack shuffled (Fisher–Yates from the top,
- * drawing from the deal's generator), then one card at a time, clockwise, starting
- * with the player on the dealer's left and ending with the dealer. This pins the deal
- * of every seed, which saved games and records rely on. */
+ * each output of the deal's generator giving two draws, its low then its high 32 bits
+ * scaled to the range), then one card at a time, clockwise, starting with the player
+ * on the dealer's left and ending with the dealer. This pins the deal of every seed,
+ * which saved games and records rely on: a change of the shuffle must change this too. */
 static void
 test_deal_singly_clockwise_from_dealers_left (void)
 {

@@ -733,7 +733,7 @@ test_computer_move_async_twice (void)
   hearts_game_computer_move_async (game, NULL, on_move_done, &first);
   second.pending = 1;
   hearts_game_computer_move_async (game, NULL, on_move_done, &second);
-  /* Either may complete first, so wait for both rather than for one loop each. */
+  /* Either answer may come first: wait for both. */
   while (first.pending > 0 || second.pending > 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_error (second.error, HEARTS_GAME_ERROR, 0);
