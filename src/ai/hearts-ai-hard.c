@@ -3,14 +3,19 @@
  * Each move deals the unseen cards many times over, in ways that agree with what the
  * seat knows, plays every candidate card out in each deal (heuristic play, then an
  * exact search for the last tricks) and keeps the card that cost least on average.
- * The samples are numbered and each draws from its own generator, so the answer
- * depends only on the view, the seed and how many samples were played, whichever
- * thread played them.
+ * The samples are numbered and each draws from its own generator, and the search
+ * looks at its numbers only between rounds of samples, so with no time limit the answer
+ * depends only on the view, the seed and the budget of samples, whichever threads
+ * played them.
+ *
+ * The sampled deals are weighted by how well they explain the others' plays: a play the
+ * Normal player would not have made with those cards makes the deal less likely.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "hearts-ai-private.h"
@@ -25,26 +30,42 @@ typedef struct
   guint    samples;       /* deals sampled per play, at most */
   guint    pass_samples;  /* deals sampled per pass, at most */
   guint    threads;
+  guint    exact_tricks;  /* tricks left when the playouts turn to exact search */
+  guint    inference;     /* weight in percent of a sample where another seat played
+                           * unlike the Normal player; 100 turns inference off */
 } HeartsAiHard;
 
-/* Fills @costs (one per candidate) for sample @index. */
-typedef void (*SampleFunc) (gconstpointer  data,
-                            HeartsRng     *rng,
-                            gint          *costs);
+/* Fills @costs (one per candidate) for one sample and returns the sample's weight. */
+typedef double (*SampleFunc) (gconstpointer  data,
+                              HeartsRng     *rng,
+                              gint          *costs);
 
+/* The samples are played in rounds: every thread helps with a round, then the calling
+ * thread looks at the numbers and decides whether another round is worth it. As the
+ * look happens between rounds, the result does not depend on the number of threads. */
 typedef struct
 {
   SampleFunc     func;
   gconstpointer  data;
   guint          n_cands;
   guint64        seed;
-  guint          max_samples;
   gint64         deadline;     /* monotonic µs, or 0 */
-  gint           next;         /* the next sample number, atomically */
+  gint          *costs;        /* n_cands a sample */
+  double        *weights;
+  guint8        *finished;
+
   GMutex         mutex;
-  gint64         sums[MAX_CANDIDATES];
-  guint          done;
+  GCond          cond;
+  guint          next;         /* the next sample to hand out */
+  guint          round_end;    /* samples before it belong to the current round */
+  guint          running;      /* samples being played */
+  gboolean       stop;
+  gboolean       out_of_time;
 } Search;
+
+#define ROUND_SIZE     32
+#define MIN_SAMPLES    64
+#define CLEAR_MARGIN   2.5   /* standard errors by which the best card must lead */
 
 static guint64
 mix64 (guint64 x)
@@ -57,45 +78,128 @@ mix64 (guint64 x)
 }
 
 static void
-search_run (Search   *search,
-            gboolean  first)
+play_one (Search *s,
+          guint   index)
 {
-  gint64 sums[MAX_CANDIDATES] = { 0 };
-  gint costs[MAX_CANDIDATES];
-  guint done = 0;
+  HeartsRng rng;
 
-  for (;;)
+  /* However short the time, the first sample is played. */
+  if (index > 0 && s->deadline != 0 && g_get_monotonic_time () >= s->deadline)
     {
-      guint index;
-      HeartsRng rng;
-
-      /* The calling thread always plays one sample, however short the time. */
-      if (search->deadline != 0 && !(first && done == 0) &&
-          g_get_monotonic_time () >= search->deadline)
-        break;
-      index = (guint) g_atomic_int_add (&search->next, 1);
-      if (index >= search->max_samples)
-        break;
-
-      hearts_rng_init (&rng, mix64 (search->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1)));
-      search->func (search->data, &rng, costs);
-      for (guint c = 0; c < search->n_cands; c++)
-        sums[c] += costs[c];
-      done++;
+      s->out_of_time = TRUE;
+      return;
     }
+  hearts_rng_init (&rng, mix64 (s->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1)));
+  s->weights[index] = s->func (s->data, &rng, &s->costs[index * s->n_cands]);
+  s->finished[index] = TRUE;
+}
 
-  g_mutex_lock (&search->mutex);
-  for (guint c = 0; c < search->n_cands; c++)
-    search->sums[c] += sums[c];
-  search->done += done;
-  g_mutex_unlock (&search->mutex);
+/* With the mutex held: plays samples of the round until none is left to hand out. */
+static void
+help_with_round (Search *s)
+{
+  while (s->next < s->round_end)
+    {
+      guint index = s->next++;
+
+      s->running++;
+      g_mutex_unlock (&s->mutex);
+      play_one (s, index);
+      g_mutex_lock (&s->mutex);
+      s->running--;
+      if (s->running == 0 && s->next >= s->round_end)
+        g_cond_broadcast (&s->cond);
+    }
 }
 
 static gpointer
 search_thread (gpointer data)
 {
-  search_run (data, FALSE);
+  Search *s = data;
+
+  g_mutex_lock (&s->mutex);
+  while (!s->stop)
+    {
+      help_with_round (s);
+      if (!s->stop)
+        g_cond_wait (&s->cond, &s->mutex);
+    }
+  g_mutex_unlock (&s->mutex);
   return NULL;
+}
+
+static void
+run_round (Search *s,
+           guint   end)
+{
+  g_mutex_lock (&s->mutex);
+  s->round_end = end;
+  g_cond_broadcast (&s->cond);
+  help_with_round (s);
+  while (s->running > 0)
+    g_cond_wait (&s->cond, &s->mutex);
+  g_mutex_unlock (&s->mutex);
+}
+
+static guint
+best_candidate (const Search *s,
+                guint         n_samples,
+                double       *means)
+{
+  double total = 0;
+  guint best = 0;
+
+  /* In sample order, so that the sums do not depend on which thread finished first. */
+  memset (means, 0, s->n_cands * sizeof (double));
+  for (guint i = 0; i < n_samples; i++)
+    if (s->finished[i])
+      {
+        for (guint c = 0; c < s->n_cands; c++)
+          means[c] += s->weights[i] * s->costs[i * s->n_cands + c];
+        total += s->weights[i];
+      }
+  for (guint c = 0; c < s->n_cands; c++)
+    means[c] /= MAX (total, 1e-300);
+  for (guint c = 1; c < s->n_cands; c++)
+    if (means[c] < means[best])
+      best = c;
+  return best;
+}
+
+/* Whether the best candidate leads every other by more than the noise of the samples. */
+static gboolean
+clear_winner (const Search *s,
+              guint         n_samples)
+{
+  double means[MAX_CANDIDATES];
+  guint best = best_candidate (s, n_samples, means);
+
+  for (guint c = 0; c < s->n_cands; c++)
+    {
+      double w_sum = 0, w_sq = 0, sum = 0, sum_sq = 0, mean, var, n_eff;
+
+      if (c == best)
+        continue;
+      for (guint i = 0; i < n_samples; i++)
+        if (s->finished[i])
+          {
+            double w = s->weights[i];
+            double d = s->costs[i * s->n_cands + c] - s->costs[i * s->n_cands + best];
+
+            w_sum += w;
+            w_sq += w * w;
+            sum += w * d;
+            sum_sq += w * d * d;
+          }
+      if (w_sum <= 0)
+        return FALSE;
+      mean = sum / w_sum;
+      var = MAX (0.0, sum_sq / w_sum - mean * mean);
+      n_eff = w_sum * w_sum / w_sq;
+      if (n_eff < 2 || mean <= CLEAR_MARGIN * sqrt (var / (n_eff - 1)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* Returns the index of the candidate with the lowest total cost (the first on a tie). */
@@ -109,29 +213,48 @@ search (HeartsAiHard  *self,
 {
   GThread *threads[16];
   guint n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
+  double means[MAX_CANDIDATES];
+  guint done = 0, best;
   Search s;
-  guint best = 0;
 
   memset (&s, 0, sizeof s);
   s.func = func;
   s.data = data;
   s.n_cands = n_cands;
   s.seed = seed;
-  s.max_samples = MAX (max_samples, 1);
   s.deadline = self->movetime > 0 ? g_get_monotonic_time () + self->movetime * (gint64) 1000 : 0;
+  max_samples = MAX (max_samples, 1);
+  s.costs = g_new (gint, (gsize) max_samples * n_cands);
+  s.weights = g_new (double, max_samples);
+  s.finished = g_new0 (guint8, max_samples);
   g_mutex_init (&s.mutex);
+  g_cond_init (&s.cond);
 
-  n_threads = MIN (n_threads, s.max_samples);
+  n_threads = MIN (n_threads, (max_samples + ROUND_SIZE - 1) / ROUND_SIZE);
   for (guint t = 1; t < n_threads; t++)
     threads[t - 1] = g_thread_new ("hearts-ai", search_thread, &s);
-  search_run (&s, TRUE);
+
+  while (done < max_samples && !s.out_of_time)
+    {
+      done = MIN (done + ROUND_SIZE, max_samples);
+      run_round (&s, done);
+      if (done >= MIN_SAMPLES && clear_winner (&s, done))
+        break;
+    }
+
+  g_mutex_lock (&s.mutex);
+  s.stop = TRUE;
+  g_cond_broadcast (&s.cond);
+  g_mutex_unlock (&s.mutex);
   for (guint t = 1; t < n_threads; t++)
     g_thread_join (threads[t - 1]);
-  g_mutex_clear (&s.mutex);
 
-  for (guint c = 1; c < n_cands; c++)
-    if (s.sums[c] < s.sums[best])
-      best = c;
+  best = best_candidate (&s, done, means);
+  g_mutex_clear (&s.mutex);
+  g_cond_clear (&s.cond);
+  g_free (s.costs);
+  g_free (s.weights);
+  g_free (s.finished);
   return best;
 }
 
@@ -143,9 +266,80 @@ typedef struct
   HeartsCard        cands[MAX_CANDIDATES];
   guint             n_cands;
   guint             exact_cards;
+  double            miss;          /* weight of a play the model would not have made */
 } PlayData;
 
-static void
+/* Whether two cards play alike: the same suit, the same points, no card in play between. */
+static gboolean
+play_alike (const HeartsDeal  *deal,
+            const HeartsRules *rules,
+            HeartsCard         a,
+            HeartsCard         b)
+{
+  HeartsCards in_play = deal->trick_len > 0 ? deal->trick_cards : 0;
+  HeartsCards special = HEARTS_AI_QS_BIT;
+  HeartsCard low = MIN (a, b), high = MAX (a, b);
+
+  if (a == b)
+    return TRUE;
+  if (rules->omnibus)
+    special |= HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS);
+  if (HEARTS_CARD_SUIT (a) != HEARTS_CARD_SUIT (b) || ((HEARTS_CARD_BIT (a) | HEARTS_CARD_BIT (b)) & special))
+    return FALSE;
+  for (guint s = 0; s < deal->n_players; s++)
+    in_play |= deal->hands[s];
+  return ((HEARTS_CARD_BIT (high) - 1) & ~((HEARTS_CARD_BIT (low) << 1) - 1) & in_play) == 0;
+}
+
+/* How well the sampled hands explain what the others played: the deal is replayed from
+ * its first card, and each play the Normal player would not have made in that seat,
+ * seeing what that seat saw, scales the weight by @miss. */
+static double
+history_weight (const HeartsView *view,
+                const HeartsDeal *sample,
+                double            miss)
+{
+  const HeartsDeal *now = &view->deal;
+  const HeartsRules *rules = &view->rules;
+  guint n = now->n_players;
+  HeartsDeal replay;
+  double weight = 1.0;
+
+  memset (&replay, 0, sizeof replay);
+  replay.n_players = n;
+  replay.hand_size = now->hand_size;
+  replay.dealer = now->dealer;
+  replay.pass = HEARTS_PASS_HOLD;
+  replay.phase = HEARTS_DEAL_PLAYING;
+  for (guint s = 0; s < n; s++)
+    replay.hands[s] = sample->hands[s];
+  for (guint i = 0; i < now->n_plays; i++)
+    replay.hands[hearts_deal_get_play_seat (now, i)] |= HEARTS_CARD_BIT (now->plays[i]);
+  replay.leader = replay.turn = replay.trick_leaders[0] = now->trick_leaders[0];
+
+  for (guint i = 0; i < now->n_plays; i++)
+    {
+      HeartsCard card = now->plays[i];
+      guint seat = replay.turn;
+
+      if (seat != view->seat && hearts_cards_count (hearts_deal_get_legal (&replay, rules)) > 1)
+        {
+          HeartsView seen;
+          HeartsAiSituation sit;
+          HeartsCard guess;
+
+          hearts_view_init (&seen, rules, &replay, seat, view->hand_index, view->totals);
+          hearts_ai_situation_from_view (&sit, &seen);
+          guess = hearts_ai_policy_play (&sit, &hearts_ai_style_normal);
+          if (!play_alike (&replay, rules, guess, card))
+            weight *= miss;
+        }
+      hearts_deal_play_unchecked (&replay, rules, card);
+    }
+  return weight;
+}
+
+static double
 play_sample (gconstpointer  data,
              HeartsRng     *rng,
              gint          *costs)
@@ -164,6 +358,7 @@ play_sample (gconstpointer  data,
       hearts_ai_playout (&deal, &view->rules, view->totals, pd->exact_cards, all);
       costs[c] = all[view->seat];
     }
+  return pd->miss < 1.0 ? history_weight (view, &base, pd->miss) : 1.0;
 }
 
 static HeartsCard
@@ -181,7 +376,8 @@ hard_choose_play (HeartsAi         *ai,
 
   pd.view = view;
   pd.n_cands = 0;
-  pd.exact_cards = 3 * view->deal.n_players;
+  pd.exact_cards = self->exact_tricks * view->deal.n_players;
+  pd.miss = self->inference / 100.0;
   HEARTS_CARDS_FOREACH (card, moves)
     pd.cands[pd.n_cands++] = card;
 
@@ -197,9 +393,10 @@ typedef struct
   const HeartsView *view;
   HeartsCards       cands[PASS_CANDIDATES];
   guint             n_cands;
+  guint             exact_cards;
 } PassData;
 
-static void
+static double
 pass_sample (gconstpointer  data,
              HeartsRng     *rng,
              gint          *costs)
@@ -248,9 +445,10 @@ pass_sample (gconstpointer  data,
         g_assert_not_reached ();
       for (guint s = 0; s < n; s++)
         hearts_deal_pass (&deal, rules, s, s == me ? pd->cands[c] : passes[s]);
-      hearts_ai_playout (&deal, rules, view->totals, 3 * n, all);
+      hearts_ai_playout (&deal, rules, view->totals, pd->exact_cards, all);
       costs[c] = all[me];
     }
+  return 1.0;
 }
 
 static HeartsCards
@@ -258,13 +456,28 @@ hard_choose_pass (HeartsAi         *ai,
                   const HeartsView *view)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
+  HeartsCards normal;
   PassData pd;
 
   pd.view = view;
+  pd.exact_cards = self->exact_tricks * view->deal.n_players;
   pd.n_cands = hearts_ai_pass_candidates (&view->rules, view->deal.hands[view->seat],
                                           view->deal.pass, pd.cands, PASS_CANDIDATES);
+  /* The Normal player's own choice is always tried: it may keep a hand to shoot with. */
+  normal = hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
+                                     view->deal.pass, HEARTS_AI_PASS_NORMAL);
+  for (guint c = 0; c < pd.n_cands && normal != 0; c++)
+    if (pd.cands[c] == normal)
+      normal = 0;
+  if (normal != 0)
+    {
+      if (pd.n_cands < PASS_CANDIDATES)
+        pd.n_cands++;
+      pd.cands[pd.n_cands - 1] = normal;
+    }
   if (pd.n_cands == 1 || self->pass_samples == 0)
-    return pd.cands[0];
+    return hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
+                                     view->deal.pass, HEARTS_AI_PASS_NORMAL);
 
   return pd.cands[search (self, pass_sample, &pd, pd.n_cands,
                           hearts_ai_move_seed (ai, view), self->pass_samples)];
@@ -301,6 +514,17 @@ hard_set_option (HeartsAi   *ai,
       self->samples = samples;
       return TRUE;
     }
+  if (g_strcmp0 (name, "inference") == 0)
+    {
+      guint percent;
+
+      if (!parse_uint (value, 100, &percent) || percent == 0)
+        return FALSE;
+      self->inference = percent;
+      return TRUE;
+    }
+  if (g_strcmp0 (name, "exact-tricks") == 0)
+    return parse_uint (value, 4, &self->exact_tricks);
   if (g_strcmp0 (name, "pass-samples") == 0)
     return parse_uint (value, 10000000, &self->pass_samples);
   if (g_strcmp0 (name, "threads") == 0)
@@ -336,8 +560,10 @@ hearts_ai_hard_new (void)
 
   self->parent.klass = &hard_class;
   self->movetime = 250;
-  self->samples = 2000;
+  self->samples = 1000;
   self->pass_samples = 400;
   self->threads = MIN (g_get_num_processors (), 16);
+  self->exact_tricks = 3;
+  self->inference = 40;
   return &self->parent;
 }

@@ -160,6 +160,31 @@ pass_easy (HeartsCards hand)
   return pass;
 }
 
+/* A hand to shoot with keeps its winners: the smallest cards go, hearts last. */
+static HeartsCards
+pass_moon (HeartsCards hand)
+{
+  HeartsCards pass = 0;
+
+  for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+    {
+      HeartsCard best = HEARTS_NO_CARD, card;
+
+      HEARTS_CARDS_FOREACH (card, hand & ~pass)
+        {
+          gboolean heart = HEARTS_CARD_SUIT (card) == HEARTS_SUIT_HEARTS;
+
+          if (best == HEARTS_NO_CARD ||
+              (HEARTS_CARD_SUIT (best) == HEARTS_SUIT_HEARTS && !heart) ||
+              (heart == (HEARTS_CARD_SUIT (best) == HEARTS_SUIT_HEARTS) &&
+               HEARTS_CARD_RANK (card) < HEARTS_CARD_RANK (best)))
+            best = card;
+        }
+      pass |= HEARTS_CARD_BIT (best);
+    }
+  return pass;
+}
+
 HeartsCards
 hearts_ai_pass_heuristic (const HeartsRules   *rules,
                           HeartsCards          hand,
@@ -170,6 +195,8 @@ hearts_ai_pass_heuristic (const HeartsRules   *rules,
 
   if (style == HEARTS_AI_PASS_EASY)
     return pass_easy (hand);
+  if (hearts_ai_moon_hand (hand))
+    return pass_moon (hand);
   hearts_ai_pass_candidates (rules, hand, dir, &pass, 1);
   return pass;
 }

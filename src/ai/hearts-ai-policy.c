@@ -15,9 +15,9 @@
 #define QS_BIT    HEARTS_AI_QS_BIT
 
 const HeartsAiStyle hearts_ai_style_normal = {
-  .count_cards = TRUE,
   .moon_defense = TRUE,
   .moon_attack = TRUE,
+  .moon_plan = TRUE,
 };
 
 /* What the whole decision needs to know about the table, worked out once. */
@@ -75,6 +75,10 @@ hearts_ai_situation_from_view (HeartsAiSituation *sit,
   for (guint i = 0; i < deal->trick_len; i++)
     sit->trick[i] = deal->plays[deal->n_plays - deal->trick_len + i];
   sit->hand = deal->hands[view->seat];
+  sit->start_hand = sit->hand;
+  for (guint i = 0; i < deal->n_plays; i++)
+    if (hearts_deal_get_play_seat (deal, i) == view->seat)
+      sit->start_hand |= HEARTS_CARD_BIT (deal->plays[i]);
   sit->legal = hearts_deal_get_legal (deal, &view->rules);
   sit->played = deal->played;
   sit->out = view->unseen;
@@ -101,7 +105,8 @@ hearts_ai_situation_from_view (HeartsAiSituation *sit,
 void
 hearts_ai_situation_from_deal (HeartsAiSituation *sit,
                                const HeartsRules *rules,
-                               const HeartsDeal  *deal)
+                               const HeartsDeal  *deal,
+                               const HeartsCards *start_hands)
 {
   guint n = deal->n_players;
   guint me = deal->turn;
@@ -117,6 +122,7 @@ hearts_ai_situation_from_deal (HeartsAiSituation *sit,
   for (guint i = 0; i < deal->trick_len; i++)
     sit->trick[i] = deal->plays[deal->n_plays - deal->trick_len + i];
   sit->hand = deal->hands[me];
+  sit->start_hand = start_hands != NULL ? start_hands[me] : 0;
   sit->legal = hearts_deal_get_legal (deal, rules);
   sit->played = deal->played;
   sit->out = 0;
@@ -146,6 +152,28 @@ hearts_ai_moon_runner (const HeartsAiSituation *sit)
     if ((sit->taken[s] & HEARTS_POINT_CARDS) == all)
       return s;
   return -1;
+}
+
+gboolean
+hearts_ai_moon_hand (HeartsCards hand)
+{
+  guint losers = 0;
+
+  if (!hearts_cards_has (hand, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE)))
+    return FALSE;
+  /* The losing-trick count: the top three places of each suit less its A, K and Q. */
+  for (guint s = 0; s < HEARTS_N_SUITS; s++)
+    {
+      HeartsCards mine = hand & SUIT (s);
+      guint places = MIN (hearts_cards_count (mine), 3);
+
+      for (guint i = 0; i < places; i++)
+        if (!hearts_cards_has (mine, HEARTS_CARD (s, HEARTS_RANK_ACE - i)))
+          losers++;
+    }
+  /* Bolder plans pay against the Normal player's own defence but lose against players
+   * who break a moon by chance; three losers and the ace of hearts is the balance. */
+  return losers <= 3;
 }
 
 static guint
@@ -615,7 +643,9 @@ hearts_ai_policy_play (const HeartsAiSituation *sit,
   ctx.defending = FALSE;
   if (ctx.runner == (gint) ctx.me)
     ctx.shooting = style->moon_attack && moon_is_on (sit, moon_points (sit->taken[ctx.me]));
-  else if (ctx.runner >= 0)
+  if (ctx.runner < 0 || ctx.runner == (gint) ctx.me)
+    ctx.shooting |= style->moon_plan && sit->start_hand != 0 && hearts_ai_moon_hand (sit->start_hand);
+  if (ctx.runner >= 0 && ctx.runner != (gint) ctx.me)
     ctx.defending = style->moon_defense && moon_is_threat (&ctx, ctx.runner);
 
   if (sit->trick_len == 0)

@@ -38,6 +38,7 @@ typedef struct
   guint8       counts[HEARTS_MAX_PLAYERS]; /* cards each seat still holds */
   HeartsCard   trick[HEARTS_MAX_PLAYERS];
   HeartsCards  hand;
+  HeartsCards  start_hand;                 /* the hand when play began, or 0 if unknown */
   HeartsCards  legal;
   HeartsCards  played;                     /* every card played, this trick's included */
   HeartsCards  out;                        /* cards the other seats hold between them */
@@ -46,23 +47,28 @@ typedef struct
   HeartsCards  taken[HEARTS_MAX_PLAYERS];  /* cards each seat has won */
 } HeartsAiSituation;
 
-/* How well a heuristic player plays: the Easy player leaves most of this off. */
+/* What the heuristic play takes into account beyond the cards. */
 typedef struct
 {
-  gboolean count_cards;   /* think about which higher cards are still out */
   gboolean moon_defense;  /* stop another player who is taking every point */
   gboolean moon_attack;   /* go for the moon when it is on */
+  gboolean moon_plan;     /* go for it from the first card with a hand made for it */
 } HeartsAiStyle;
 
 extern const HeartsAiStyle hearts_ai_style_normal;
 
 void         hearts_ai_situation_from_view (HeartsAiSituation *sit,
                                             const HeartsView  *view);
+/* @start_hands (may be NULL): each seat's hand when play began. */
 void         hearts_ai_situation_from_deal (HeartsAiSituation *sit,
                                             const HeartsRules *rules,
-                                            const HeartsDeal  *deal);
+                                            const HeartsDeal  *deal,
+                                            const HeartsCards *start_hands);
 HeartsCard   hearts_ai_policy_play         (const HeartsAiSituation *sit,
                                             const HeartsAiStyle     *style);
+/* Whether a hand can take every trick that matters: few losers by the bridge count and
+ * the ace of hearts. */
+gboolean     hearts_ai_moon_hand           (HeartsCards        hand);
 /* Seat that holds every point card taken so far, or -1. */
 gint         hearts_ai_moon_runner         (const HeartsAiSituation *sit);
 

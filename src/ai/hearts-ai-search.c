@@ -296,7 +296,13 @@ hearts_ai_playout (HeartsDeal        *deal,
                    gint              *costs)
 {
   guint total = deal->n_players * deal->hand_size;
+  HeartsCards start[HEARTS_MAX_PLAYERS];
   HeartsAiSituation sit;
+
+  /* Each seat plays as the Normal player would, moon plans included. */
+  memcpy (start, deal->hands, sizeof start);
+  for (guint i = 0; i < deal->n_plays; i++)
+    start[hearts_deal_get_play_seat (deal, i)] |= HEARTS_CARD_BIT (deal->plays[i]);
 
   while (deal->phase == HEARTS_DEAL_PLAYING)
     {
@@ -305,7 +311,7 @@ hearts_ai_playout (HeartsDeal        *deal,
           hearts_ai_solve (deal, rules, totals, costs);
           return;
         }
-      hearts_ai_situation_from_deal (&sit, rules, deal);
+      hearts_ai_situation_from_deal (&sit, rules, deal, start);
       hearts_deal_play_unchecked (deal, rules, hearts_ai_policy_play (&sit, &hearts_ai_style_normal));
     }
   hearts_ai_deal_costs (deal, rules, totals, costs);

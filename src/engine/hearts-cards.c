@@ -22,6 +22,33 @@ static const char card_names[64][3] = {
 #undef ROW
 };
 
+/* hearts_cards_byte_select[b][r]: where the r-th (from 0) set bit of the byte b lies,
+ * which is how many of the prefixes b & 1, b & 3, … b & 0x7f hold at most r set bits. */
+#define B(b, i)       (((b) >> (i)) & 1)
+#define AT_MOST(b, r, p) \
+  (B (b, 0) + ((p) > 0 ? B (b, 1) : 0) + ((p) > 1 ? B (b, 2) : 0) + ((p) > 2 ? B (b, 3) : 0) + \
+   ((p) > 3 ? B (b, 4) : 0) + ((p) > 4 ? B (b, 5) : 0) + ((p) > 5 ? B (b, 6) : 0) <= (r))
+#define SELECT(b, r)  (AT_MOST (b, r, 0) + AT_MOST (b, r, 1) + AT_MOST (b, r, 2) + \
+                       AT_MOST (b, r, 3) + AT_MOST (b, r, 4) + AT_MOST (b, r, 5) + \
+                       AT_MOST (b, r, 6))
+#define ROW(b)        { SELECT (b, 0), SELECT (b, 1), SELECT (b, 2), SELECT (b, 3), \
+                        SELECT (b, 4), SELECT (b, 5), SELECT (b, 6), SELECT (b, 7) }
+#define ROWS16(h)     ROW (h * 16 + 0), ROW (h * 16 + 1), ROW (h * 16 + 2), ROW (h * 16 + 3), \
+                      ROW (h * 16 + 4), ROW (h * 16 + 5), ROW (h * 16 + 6), ROW (h * 16 + 7), \
+                      ROW (h * 16 + 8), ROW (h * 16 + 9), ROW (h * 16 + 10), ROW (h * 16 + 11), \
+                      ROW (h * 16 + 12), ROW (h * 16 + 13), ROW (h * 16 + 14), ROW (h * 16 + 15)
+
+const guint8 hearts_cards_byte_select[256][8] = {
+  ROWS16 (0), ROWS16 (1), ROWS16 (2), ROWS16 (3), ROWS16 (4), ROWS16 (5), ROWS16 (6), ROWS16 (7),
+  ROWS16 (8), ROWS16 (9), ROWS16 (10), ROWS16 (11), ROWS16 (12), ROWS16 (13), ROWS16 (14), ROWS16 (15),
+};
+
+#undef B
+#undef AT_MOST
+#undef SELECT
+#undef ROW
+#undef ROWS16
+
 gboolean
 hearts_card_is_valid (HeartsCard card)
 {

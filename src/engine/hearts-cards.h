@@ -49,6 +49,37 @@ enum
 #define HEARTS_HEARTS_MASK        HEARTS_SUIT_MASK (HEARTS_SUIT_HEARTS)
 #define HEARTS_POINT_CARDS        (HEARTS_HEARTS_MASK | HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES))
 
+/* Broadword helpers (Vigna, "Broadword implementation of rank/select queries"): the
+ * simulator and the AI's playouts count and pick cards millions of times a second, and
+ * the baseline x86-64 and aarch64 targets have no scalar popcount or bit-select
+ * instruction. */
+#define HEARTS_BYTES_1    G_GUINT64_CONSTANT (0x0101010101010101)
+#define HEARTS_BYTES_0x80 G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* Byte i of the result: how many cards lie in bytes 0 … i of @cards. */
+static inline guint64
+hearts_cards_byte_sums (HeartsCards cards)
+{
+  guint64 x = cards - ((cards >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) +
+      ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return x * HEARTS_BYTES_1;
+}
+
+/* The bit offset of the first byte of @sums (running counts, as from
+ * hearts_cards_byte_sums) above @n, which must be below the last. The counts only
+ * grow, so the bytes at most @n come first: the answer follows their flags. */
+static inline guint
+hearts_bytes_first_above (guint64 sums,
+                          guint   n)
+{
+  guint64 at_most = (((n * HEARTS_BYTES_1) | HEARTS_BYTES_0x80) - sums) & HEARTS_BYTES_0x80;
+
+  return (guint) __builtin_ctzll (at_most ^ HEARTS_BYTES_0x80) - 7;
+}
+
 static inline guint
 hearts_cards_count (HeartsCards cards)
 {
@@ -56,12 +87,34 @@ hearts_cards_count (HeartsCards cards)
   return (guint) __builtin_popcountll (cards);
 #else
   /* Without the popcnt instruction GCC calls a slow libgcc helper; this is faster. */
-  cards = cards - ((cards >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
-  cards = (cards & G_GUINT64_CONSTANT (0x3333333333333333)) +
-          ((cards >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
-  cards = (cards + (cards >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
-  return (guint) ((cards * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
+  return (guint) (hearts_cards_byte_sums (cards) >> 56);
 #endif
+}
+
+/* For hearts_cards_nth: [b][r] is the position of the r-th set bit of the byte b. */
+extern const guint8 hearts_cards_byte_select[256][8];
+
+/* The @n-th lowest card of @cards, from 0; @n must be below the count. Without
+ * branches: random play asks for an unpredictable @n, and a loop that clears @n
+ * low bits would mispredict its exit nearly every time. @sums is
+ * hearts_cards_byte_sums (@cards), which the caller often has already. */
+static inline HeartsCard
+hearts_cards_nth_with_sums (HeartsCards cards,
+                            guint64     sums,
+                            guint       n)
+{
+  guint shift = hearts_bytes_first_above (sums, n);
+  guint before = (guint) ((sums << 8) >> shift) & 0xff;
+  guint byte = (guint) (cards >> shift) & 0xff;
+
+  return (HeartsCard) (shift + hearts_cards_byte_select[byte][n - before]);
+}
+
+static inline HeartsCard
+hearts_cards_nth (HeartsCards cards,
+                  guint       n)
+{
+  return hearts_cards_nth_with_sums (cards, hearts_cards_byte_sums (cards), n);
 }
 
 static inline gboolean
@@ -83,6 +136,15 @@ static inline HeartsCard
 hearts_cards_highest (HeartsCards cards)
 {
   return (HeartsCard) (63 - __builtin_clzll (cards));
+}
+
+/* @cards, or @otherwise when @cards is empty; without a branch, because in random
+ * play and playouts whether a hand can follow suit is a coin toss. */
+static inline HeartsCards
+hearts_cards_or_else (HeartsCards cards,
+                      HeartsCards otherwise)
+{
+  return cards | (otherwise & -(HeartsCards) (cards == 0));
 }
 
 /* Iterate: for (c = ...; cards; cards &= cards - 1) */

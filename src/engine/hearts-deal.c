@@ -17,15 +17,47 @@ static void
 start_play (HeartsDeal        *deal,
             const HeartsRules *rules)
 {
-  HeartsCard opening = hearts_rules_get_opening_card (rules);
+  HeartsCards deck = 0;
+  HeartsCard opening;
+  guint leader = 0;
+
+  for (guint s = 0; s < deal->n_players; s++)
+    deck |= deal->hands[s];
+  opening = hearts_cards_lowest (deck & CLUBS);
+
+  /* Exactly one seat holds the opening card: a sum rather than a search, whose
+   * branch would be a guess on every deal. */
+  for (guint s = 0; s < deal->n_players; s++)
+    leader += s * hearts_cards_has (deal->hands[s], opening);
 
   deal->phase = HEARTS_DEAL_PLAYING;
-  for (guint s = 0; s < deal->n_players; s++)
-    if (hearts_cards_has (deal->hands[s], opening))
-      deal->leader = s;
-  deal->trick_leaders[0] = deal->leader;
-  deal->turn = deal->leader;
+  deal->leader = leader;
+  deal->trick_leaders[0] = leader;
+  deal->turn = leader;
   deal->trick_len = 0;
+}
+
+/* The trusted part of hearts_deal_init: @hands are known to split the deck evenly. */
+static void
+deal_hands (HeartsDeal          *deal,
+            const HeartsRules   *rules,
+            guint                dealer,
+            HeartsPassDirection  pass,
+            const HeartsCards   *hands,
+            guint                hand_size)
+{
+  memset (deal, 0, sizeof *deal);
+  deal->n_players = rules->n_players;
+  deal->hand_size = hand_size;
+  deal->dealer = dealer;
+  deal->pass = pass;
+  for (guint s = 0; s < rules->n_players; s++)
+    deal->dealt[s] = deal->hands[s] = hands[s];
+
+  if (pass == HEARTS_PASS_HOLD)
+    start_play (deal, rules);
+  else
+    deal->phase = HEARTS_DEAL_PASSING;
 }
 
 gboolean
@@ -56,55 +88,80 @@ hearts_deal_init (HeartsDeal          *deal,
   if (seen != deck)
     return FALSE;
 
-  memset (deal, 0, sizeof *deal);
-  deal->n_players = rules->n_players;
-  deal->hand_size = hand_size;
-  deal->dealer = dealer;
-  deal->pass = pass;
-  for (guint s = 0; s < rules->n_players; s++)
-    deal->dealt[s] = deal->hands[s] = hands[s];
-
-  if (pass == HEARTS_PASS_HOLD)
-    start_play (deal, rules);
-  else
-    deal->phase = HEARTS_DEAL_PASSING;
-
+  deal_hands (deal, rules, dealer, pass, hands, hand_size);
   return TRUE;
 }
 
+/* The deck as an array of one-card sets, in card order: what the shuffle permutes. */
 static guint
 fill_deck (HeartsCards  deck,
-           HeartsCard  *cards)
+           HeartsCards *cards)
 {
+  static const HeartsCards full_deck[52] = {
+#define SUIT(s) \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 0)), HEARTS_CARD_BIT (HEARTS_CARD (s, 1)), \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 2)), HEARTS_CARD_BIT (HEARTS_CARD (s, 3)), \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 4)), HEARTS_CARD_BIT (HEARTS_CARD (s, 5)), \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 6)), HEARTS_CARD_BIT (HEARTS_CARD (s, 7)), \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 8)), HEARTS_CARD_BIT (HEARTS_CARD (s, 9)), \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 10)), HEARTS_CARD_BIT (HEARTS_CARD (s, 11)), \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 12))
+    SUIT (HEARTS_SUIT_CLUBS), SUIT (HEARTS_SUIT_DIAMONDS),
+    SUIT (HEARTS_SUIT_SPADES), SUIT (HEARTS_SUIT_HEARTS),
+#undef SUIT
+  };
   guint n = 0;
-  HeartsCard card;
 
-  HEARTS_CARDS_FOREACH (card, deck)
-    cards[n++] = card;
+  /* Four players, the usual game, deal the whole deck: a copy rather than a loop. */
+  if (deck == HEARTS_FULL_DECK)
+    {
+      memcpy (cards, full_deck, sizeof full_deck);
+      return G_N_ELEMENTS (full_deck);
+    }
+
+  for (HeartsCards rest = deck; rest != 0; rest &= rest - 1)
+    cards[n++] = rest & -rest;
   return n;
 }
 
-static void
-shuffle (HeartsCard *cards,
-         guint       n,
-         HeartsRng  *rng)
+static inline void
+swap_cards (HeartsCards *cards,
+            guint        i,
+            guint        j)
 {
+  HeartsCards t = cards[i];
+
+  cards[i] = cards[j];
+  cards[j] = t;
+}
+
+/* Position @i's partner in Fisher–Yates: uniform in [0, i] from 32 random bits. */
+static inline guint
+draw_below (guint32 bits,
+            guint   i)
+{
+  return (guint) ((bits * (guint64) (i + 1)) >> 32);
+}
+
+static void
+shuffle (HeartsCards *cards,
+         guint        n,
+         HeartsRng   *rng)
+{
+  guint i = n - 1;
+
   /* Fisher–Yates. Bounds are at most 64, so 32 random bits per draw leave a bias below
-   * 2^-26; each generator output serves two draws, which halves the dealing cost. */
-  for (guint i = n - 1; i > 0; )
+   * 2^-26; each generator output serves two draws, low half first, which halves the
+   * dealing cost. */
+  for (; i >= 2; i -= 2)
     {
       guint64 r = hearts_rng_next (rng);
 
-      for (guint half = 0; half < 2 && i > 0; half++, i--)
-        {
-          guint j = (guint) (((r & 0xffffffff) * (guint64) (i + 1)) >> 32);
-          HeartsCard t = cards[i];
-
-          cards[i] = cards[j];
-          cards[j] = t;
-          r >>= 32;
-        }
+      swap_cards (cards, i, draw_below ((guint32) r, i));
+      swap_cards (cards, i - 1, draw_below ((guint32) (r >> 32), i - 1));
     }
+  if (i == 1)
+    swap_cards (cards, 1, draw_below ((guint32) hearts_rng_next (rng), 1));
 }
 
 guint
@@ -112,9 +169,12 @@ hearts_rules_shuffle_deck (const HeartsRules *rules,
                            HeartsRng         *rng,
                            HeartsCard        *cards)
 {
-  guint n = fill_deck (hearts_rules_get_deck (rules), cards);
+  HeartsCards bits[64];
+  guint n = fill_deck (hearts_rules_get_deck (rules), bits);
 
-  shuffle (cards, n, rng);
+  shuffle (bits, n, rng);
+  for (guint i = 0; i < n; i++)
+    cards[i] = hearts_cards_lowest (bits[i]);
   return n;
 }
 
@@ -125,21 +185,33 @@ hearts_deal_shuffle (HeartsDeal        *deal,
                      guint              hand_index,
                      HeartsRng         *rng)
 {
-  HeartsCard cards[64];
-  HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
-  guint n = hearts_rules_shuffle_deck (rules, rng, cards);
-  guint seat = (dealer + 1) % rules->n_players;
-  gboolean ok;
+  HeartsCards cards[64];
+  HeartsCards hands[HEARTS_MAX_PLAYERS];
+  guint n_players = rules->n_players;
+  guint n, seat;
 
-  /* Singly and clockwise, beginning with the player on the dealer's left. */
-  for (guint i = 0; i < n; i++)
+  g_return_if_fail (hearts_rules_check (rules) == NULL);
+  g_return_if_fail (dealer < n_players);
+
+  n = fill_deck (hearts_rules_get_deck (rules), cards);
+  shuffle (cards, n, rng);
+
+  /* Singly and clockwise, beginning with the player on the dealer's left: that player
+   * gets positions 0, n_players, 2 n_players … of the shuffled deck. */
+  seat = dealer;
+  for (guint first = 0; first < n_players; first++)
     {
-      hands[seat] |= HEARTS_CARD_BIT (cards[i]);
-      seat = (seat + 1 == rules->n_players) ? 0 : seat + 1;
+      HeartsCards hand = 0;
+
+      for (guint i = first; i < n; i += n_players)
+        hand |= cards[i];
+      seat = seat + 1 == n_players ? 0 : seat + 1;
+      hands[seat] = hand;
     }
 
-  ok = hearts_deal_init (deal, rules, dealer, hearts_rules_get_pass (rules, hand_index), hands);
-  g_assert (ok);
+  /* These hands are right by construction: no need for hearts_deal_init's checks. */
+  deal_hands (deal, rules, dealer, hearts_rules_get_pass (rules, hand_index), hands,
+              n / n_players);
 }
 
 guint
@@ -147,7 +219,7 @@ hearts_draw_first_dealer (const HeartsRules *rules,
                           HeartsRng         *rng,
                           HeartsCard        *draws)
 {
-  HeartsCard cards[64];
+  HeartsCards cards[64];
   guint n = fill_deck (hearts_rules_get_deck (rules), cards);
   guint drawing = (1u << rules->n_players) - 1;
 
@@ -159,7 +231,7 @@ hearts_draw_first_dealer (const HeartsRules *rules,
       shuffle (cards, n, rng);
       for (guint s = 0; s < rules->n_players; s++)
         {
-          round[s] = (drawing & (1u << s)) ? cards[next++] : HEARTS_NO_CARD;
+          round[s] = (drawing & (1u << s)) ? hearts_cards_lowest (cards[next++]) : HEARTS_NO_CARD;
           if (round[s] != HEARTS_NO_CARD && HEARTS_CARD_RANK (round[s]) >= best_rank)
             best_rank = HEARTS_CARD_RANK (round[s]);
         }
@@ -198,6 +270,20 @@ hearts_deal_check_pass (const HeartsDeal  *deal,
   return HEARTS_REFUSAL_NONE;
 }
 
+static void
+pick_up_pass (HeartsDeal *deal,
+              guint       seat,
+              guint       from)
+{
+  guint both = (1u << seat) | (1u << from);
+
+  if ((deal->passed & both) == both && (deal->received & (1u << seat)) == 0)
+    {
+      deal->hands[seat] |= deal->passes[from];
+      deal->received |= 1u << seat;
+    }
+}
+
 HeartsRefusal
 hearts_deal_pass (HeartsDeal        *deal,
                   const HeartsRules *rules,
@@ -214,18 +300,10 @@ hearts_deal_pass (HeartsDeal        *deal,
   deal->passes[seat] = cards;
   deal->passed |= 1u << seat;
 
-  /* A player picks up the cards passed to them only once they have passed too. */
-  for (guint s = 0; s < deal->n_players; s++)
-    {
-      guint from = hearts_rules_pass_source (rules, deal->pass, s);
-
-      if ((deal->received & (1u << s)) == 0 &&
-          (deal->passed & (1u << s)) && (deal->passed & (1u << from)))
-        {
-          deal->hands[s] |= deal->passes[from];
-          deal->received |= 1u << s;
-        }
-    }
+  /* A player picks up the cards passed to them only once they have passed too. This
+   * pass can complete two pick-ups: this seat's own, and that of the seat it passed to. */
+  pick_up_pass (deal, seat, hearts_rules_pass_source (rules, deal->pass, seat));
+  pick_up_pass (deal, hearts_rules_pass_target (rules, deal->pass, seat), seat);
 
   if (deal->passed == all)
     start_play (deal, rules);

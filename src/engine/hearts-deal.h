@@ -96,16 +96,26 @@ guint         hearts_draw_first_dealer     (const HeartsRules *rules,
                                             HeartsRng         *rng,
                                             HeartsCard        *draws);
 
+/* Uniformly one card of @cards, which must not be empty, drawn from 32 random @bits
+ * (see hearts_rng_below_bits). Always inline, so that a caller's loop keeps @rng in
+ * registers. */
+G_ALWAYS_INLINE static inline HeartsCard
+hearts_cards_pick_random_bits (HeartsCards  cards,
+                               guint32      bits,
+                               HeartsRng   *rng)
+{
+  guint64 sums = hearts_cards_byte_sums (cards);
+
+  return hearts_cards_nth_with_sums (cards, sums,
+                                     hearts_rng_below_bits (rng, bits, (guint32) (sums >> 56)));
+}
+
 /* Uniformly one card of @cards, which must not be empty. */
-static inline HeartsCard
+G_ALWAYS_INLINE static inline HeartsCard
 hearts_cards_pick_random (HeartsCards  cards,
                           HeartsRng   *rng)
 {
-  guint k = hearts_rng_below (rng, hearts_cards_count (cards));
-
-  while (k-- > 0)
-    cards &= cards - 1;
-  return hearts_cards_lowest (cards);
+  return hearts_cards_pick_random_bits (cards, (guint32) (hearts_rng_next (rng) >> 32), rng);
 }
 
 /* Passing. */
@@ -188,7 +198,7 @@ static inline HeartsCards
 hearts_deal_get_legal (const HeartsDeal  *deal,
                        const HeartsRules *rules)
 {
-  HeartsCards hand, follow, allowed;
+  HeartsCards hand, discard;
 
   if (deal->phase != HEARTS_DEAL_PLAYING)
     return 0;
@@ -197,29 +207,23 @@ hearts_deal_get_legal (const HeartsDeal  *deal,
 
   if (deal->trick_len == 0)
     {
-      if (deal->n_plays == 0)
+      if (G_UNLIKELY (deal->n_plays == 0))
         {
           if (rules->opening == HEARTS_OPENING_ANY_CLUB)
             return hand & HEARTS_SUIT_MASK (HEARTS_SUIT_CLUBS);
           return hand & HEARTS_CARD_BIT (hearts_rules_get_opening_card (rules));
         }
       /* Hearts wait until broken, unless the leader holds nothing else. */
-      if (rules->must_break_hearts && !deal->hearts_broken && (hand & ~HEARTS_HEARTS_MASK) != 0)
-        return hand & ~HEARTS_HEARTS_MASK;
+      if (rules->must_break_hearts && !deal->hearts_broken)
+        return hearts_cards_or_else (hand & ~HEARTS_HEARTS_MASK, hand);
       return hand;
     }
 
-  follow = hand & HEARTS_SUIT_MASK (deal->lead_suit);
-  if (follow != 0)
-    return follow;
+  discard = hand;
+  if (G_UNLIKELY (deal->n_plays < deal->n_players))
+    discard = hearts_cards_or_else (hand & ~hearts_rules_first_trick_barred (rules), hand);
 
-  if (deal->n_plays < deal->n_players)
-    {
-      allowed = hand & ~hearts_rules_first_trick_barred (rules);
-      if (allowed != 0)
-        return allowed;
-    }
-  return hand;
+  return hearts_cards_or_else (hand & HEARTS_SUIT_MASK (deal->lead_suit), discard);
 }
 
 /* For the AI and the simulator: @card must be legal. Returns the trick's winner when
@@ -240,7 +244,8 @@ hearts_deal_play_unchecked (HeartsDeal        *deal,
   deal->played |= bit;
   deal->plays[deal->n_plays++] = card;
 
-  /* The trick's winner so far is kept as cards fall: no pass over the trick at the end. */
+  /* The trick's winner so far is kept as cards fall: no pass over the trick at the end.
+   * Masks rather than a branch, as whether a card beats the trick is a coin toss. */
   if (deal->trick_len == 0)
     {
       deal->lead_suit = suit;
@@ -250,20 +255,21 @@ hearts_deal_play_unchecked (HeartsDeal        *deal,
     }
   else
     {
+      guint beats = (suit == deal->lead_suit) & (rank > deal->win_rank);
+      guint keep = beats - 1;
+
+      deal->win_seat = (deal->win_seat & keep) | (seat & ~keep);
+      deal->win_rank = (deal->win_rank & keep) | (rank & ~keep);
       deal->trick_cards |= bit;
-      if (suit == deal->lead_suit && rank > deal->win_rank)
-        {
-          deal->win_seat = seat;
-          deal->win_rank = rank;
-        }
     }
   deal->trick_len++;
 
-  if (suit == HEARTS_SUIT_HEARTS)
+  /* The official rules: "a heart or the queen … discarded" breaks hearts. The queen is
+   * one play in a deal, so her branch is nearly always foreseen. */
+  deal->hearts_broken |= suit == HEARTS_SUIT_HEARTS;
+  if (G_UNLIKELY (card == HEARTS_QUEEN_OF_SPADES) && rules->queen_breaks_hearts &&
+      deal->lead_suit != HEARTS_SUIT_SPADES)
     deal->hearts_broken = TRUE;
-  else if (card == HEARTS_QUEEN_OF_SPADES && rules->queen_breaks_hearts &&
-           deal->lead_suit != HEARTS_SUIT_SPADES)
-    deal->hearts_broken = TRUE;   /* the official rules: "a heart or the queen … discarded" */
 
   if (deal->trick_len < n)
     {

@@ -44,13 +44,16 @@ hearts_rng_next (HeartsRng *rng)
   return result;
 }
 
-/* Uniform in [0, bound); bound > 0. Lemire's multiply-and-reject: unbiased without a
- * division in the common case. */
+/* Uniform in [0, @bound) from 32 random @bits; @bound > 0. Lemire's multiply-and-reject:
+ * unbiased without a division in the common case. @rng gives fresh bits only in the
+ * rare case (below @bound / 2^32) that @bits would bias the result, so a caller may
+ * split one generator output into two draws and stay exactly uniform. */
 static inline guint32
-hearts_rng_below (HeartsRng *rng,
-                  guint32    bound)
+hearts_rng_below_bits (HeartsRng *rng,
+                       guint32    bits,
+                       guint32    bound)
 {
-  guint64 m = (hearts_rng_next (rng) >> 32) * (guint64) bound;
+  guint64 m = bits * (guint64) bound;
   guint32 low = (guint32) m;
 
   if (G_UNLIKELY (low < bound))
@@ -65,6 +68,14 @@ hearts_rng_below (HeartsRng *rng,
     }
 
   return (guint32) (m >> 32);
+}
+
+/* Uniform in [0, bound); bound > 0. */
+static inline guint32
+hearts_rng_below (HeartsRng *rng,
+                  guint32    bound)
+{
+  return hearts_rng_below_bits (rng, (guint32) (hearts_rng_next (rng) >> 32), bound);
 }
 
 G_END_DECLS

@@ -150,25 +150,35 @@ hearts_rules_get_pass (const HeartsRules *rules,
     }
 }
 
+/* How many seats clockwise a pass goes: no division, as passing runs on every deal of
+ * the simulator. */
+static guint
+pass_offset (guint               n,
+             HeartsPassDirection dir)
+{
+  switch (dir)
+    {
+    case HEARTS_PASS_LEFT:
+      return 1;
+    case HEARTS_PASS_RIGHT:
+      return n - 1;
+    case HEARTS_PASS_ACROSS:
+      return n / 2;
+    case HEARTS_PASS_HOLD:
+    default:
+      return 0;
+    }
+}
+
 guint
 hearts_rules_pass_target (const HeartsRules   *rules,
                           HeartsPassDirection  dir,
                           guint                seat)
 {
   guint n = rules->n_players;
+  guint to = seat + pass_offset (n, dir);
 
-  switch (dir)
-    {
-    case HEARTS_PASS_LEFT:
-      return (seat + 1) % n;
-    case HEARTS_PASS_RIGHT:
-      return (seat + n - 1) % n;
-    case HEARTS_PASS_ACROSS:
-      return (seat + n / 2) % n;
-    case HEARTS_PASS_HOLD:
-    default:
-      return seat;
-    }
+  return to >= n ? to - n : to;
 }
 
 guint
@@ -177,19 +187,9 @@ hearts_rules_pass_source (const HeartsRules   *rules,
                           guint                seat)
 {
   guint n = rules->n_players;
+  guint from = seat + n - pass_offset (n, dir);
 
-  switch (dir)
-    {
-    case HEARTS_PASS_LEFT:
-      return (seat + n - 1) % n;
-    case HEARTS_PASS_RIGHT:
-      return (seat + 1) % n;
-    case HEARTS_PASS_ACROSS:
-      return (seat + n - n / 2) % n;
-    case HEARTS_PASS_HOLD:
-    default:
-      return seat;
-    }
+  return from >= n ? from - n : from;
 }
 
 const char *

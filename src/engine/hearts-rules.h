@@ -101,7 +101,7 @@ HeartsCard          hearts_rules_get_opening_card(const HeartsRules *rules);
 /* The pass of the hand numbered from 0; never ACROSS unless 4 players. */
 HeartsPassDirection hearts_rules_get_pass        (const HeartsRules *rules,
                                                   guint              hand_index);
-/* The seat that receives from @seat; @seat itself on a hold hand. */
+/* The seat that receives from @seat (below n_players); @seat itself on a hold hand. */
 guint               hearts_rules_pass_target     (const HeartsRules *rules,
                                                   HeartsPassDirection dir,
                                                   guint              seat);

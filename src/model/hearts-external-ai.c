@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <string.h>
 
 #include "hearts-external-ai.h"
@@ -454,6 +455,9 @@ hearts_external_ai_new (const char  *command,
 
   if (!g_shell_parse_argv (command, NULL, &argv, error))
     return NULL;
+
+  /* Writing to an engine that has died must fail with EPIPE, not end the game. */
+  signal (SIGPIPE, SIG_IGN);
   process = g_subprocess_newv ((const char * const *) argv,
                                G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
                                error);

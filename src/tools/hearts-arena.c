@@ -51,6 +51,7 @@ typedef struct
   GMutex       mutex;
   guint        done;
   GArray      *play_times[N_SIDES];   /* gint64 µs per move */
+  GArray      *choice_times[N_SIDES]; /* the same, for plays with two legal cards or more */
   GArray      *pass_times[N_SIDES];
   guint        failures[N_SIDES];     /* moves an external engine left to its stand-in */
 } Arena;
@@ -60,6 +61,7 @@ typedef struct
   Arena    *arena;
   HeartsAi *ais[N_SIDES][HEARTS_MAX_PLAYERS];
   GArray   *play_times[N_SIDES];
+  GArray   *choice_times[N_SIDES];
   GArray   *pass_times[N_SIDES];
 } Table;
 
@@ -153,9 +155,10 @@ play_rotation (Table            *table,
 
       sides[s] = side_of_seat (arena, rotation, s);
       ais[s] = table_get_ai (table, sides[s], s);
-      /* Each hand's players are seeded by the deal, so any part of a run can be replayed. */
+      /* Each hand's players are seeded by the deal and the seat, so any part of a run can
+       * be replayed, and a player against itself plays both rotations alike (A-B = 0). */
       seed = g_strdup_printf ("%" G_GUINT64_FORMAT,
-                              mix64 (arena->seed ^ mix64 ((guint64) deal_index << 16 | rotation << 8 | s)));
+                              mix64 (arena->seed ^ mix64 ((guint64) deal_index << 8 | s)));
       hearts_ai_set_option (ais[s], "seed", seed);
     }
 
@@ -191,6 +194,8 @@ play_rotation (Table            *table,
       card = hearts_ai_choose_play (ais[s], &view);
       start = g_get_monotonic_time () - start;
       g_array_append_val (table->play_times[sides[s]], start);
+      if (hearts_cards_count (hearts_deal_get_legal (&deal, rules)) > 1)
+        g_array_append_val (table->choice_times[sides[s]], start);
 
       refusal = hearts_deal_play (&deal, rules, s, card);
       if (refusal != HEARTS_REFUSAL_NONE)
@@ -253,6 +258,7 @@ table_run (gpointer data)
   for (guint side = 0; side < N_SIDES; side++)
     {
       g_array_append_vals (arena->play_times[side], table->play_times[side]->data, table->play_times[side]->len);
+      g_array_append_vals (arena->choice_times[side], table->choice_times[side]->data, table->choice_times[side]->len);
       g_array_append_vals (arena->pass_times[side], table->pass_times[side]->data, table->pass_times[side]->len);
       for (guint s = 0; s < n; s++)
         if (table->ais[side][s] != NULL && hearts_external_ai_is_external (table->ais[side][s]))
@@ -286,7 +292,7 @@ print_times (const char *what,
   for (guint i = 0; i < n; i++)
     sum += t[i];
   /* Nearest-rank percentiles. */
-  g_print ("  %-5s %-24s n %-7u mean %8.3f  p50 %8.3f  p95 %8.3f  max %8.3f ms\n",
+  g_print ("  %-6s %-24s n %-7u mean %8.3f  p50 %8.3f  p95 %8.3f  max %8.3f ms\n",
            what, name, n, sum / n / 1000.0,
            t[(guint) ceil (0.50 * n) - 1] / 1000.0,
            t[(guint) ceil (0.95 * n) - 1] / 1000.0,
@@ -382,6 +388,7 @@ main (int   argc,
   for (guint side = 0; side < N_SIDES; side++)
     {
       arena.play_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
+      arena.choice_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
       arena.pass_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
     }
 
@@ -394,6 +401,7 @@ main (int   argc,
       for (guint side = 0; side < N_SIDES; side++)
         {
           tables[j].play_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
+          tables[j].choice_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
           tables[j].pass_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
         }
       threads[j] = g_thread_new ("arena", table_run, &tables[j]);
@@ -443,12 +451,13 @@ main (int   argc,
     g_print ("A-B: %+.3f points per hand, 95%% CI [%+.3f, %+.3f] (sd %.2f over %u deals)\n",
              mean, mean - half, mean + half, sd, arena.n_deals);
     g_print ("moon rate: %.2f%% of hands\n", 100.0 * (moons[0] + moons[1]) / MAX (all_hands, 1));
-    g_print ("think time:\n");
+    g_print ("think time (choice: plays with two legal cards or more):\n");
     for (guint side = 0; side < N_SIDES; side++)
       {
         g_autofree char *name = g_strdup_printf ("%c %s", 'A' + side, arena.players[side].spec);
 
         print_times ("play", name, arena.play_times[side]);
+        print_times ("choice", name, arena.choice_times[side]);
         print_times ("pass", name, arena.pass_times[side]);
       }
     for (guint side = 0; side < N_SIDES; side++)
@@ -463,11 +472,13 @@ main (int   argc,
         for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
           g_clear_pointer (&tables[j].ais[side][s], hearts_ai_free);
         g_array_unref (tables[j].play_times[side]);
+        g_array_unref (tables[j].choice_times[side]);
         g_array_unref (tables[j].pass_times[side]);
       }
   for (guint side = 0; side < N_SIDES; side++)
     {
       g_array_unref (arena.play_times[side]);
+      g_array_unref (arena.choice_times[side]);
       g_array_unref (arena.pass_times[side]);
     }
   g_mutex_clear (&arena.mutex);

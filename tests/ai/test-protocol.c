@@ -192,10 +192,12 @@ set_test_options (HeartsProtocol *protocol,
 {
   if (level != HEARTS_AI_HARD)
     return;
-  expect_ok (protocol, "option threads 1");
-  expect_ok (protocol, "option movetime 0");
-  expect_ok (protocol, "option samples 4");
-  expect_ok (protocol, "option pass-samples 2");
+  for (guint i = 0; i < G_N_ELEMENTS (test_hard_options); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("option %s %s", test_hard_options[i][0], test_hard_options[i][1]);
+
+      expect_ok (protocol, line);
+    }
 }
 
 /* Every seat is played twice over: by a player in process and by a protocol engine of
@@ -418,10 +420,8 @@ test_external_player (void)
   g_assert_true (hearts_external_ai_is_external (external));
   g_assert_true (g_str_has_prefix (hearts_external_ai_get_engine_name (external), "hearts-engine"));
   local = test_ai_new (HEARTS_AI_HARD, 0);
-  g_assert_true (hearts_ai_set_option (external, "threads", "1"));
-  g_assert_true (hearts_ai_set_option (external, "movetime", "0"));
-  g_assert_true (hearts_ai_set_option (external, "samples", "4"));
-  g_assert_true (hearts_ai_set_option (external, "pass-samples", "2"));
+  for (guint i = 0; i < G_N_ELEMENTS (test_hard_options); i++)
+    g_assert_true (hearts_ai_set_option (external, test_hard_options[i][0], test_hard_options[i][1]));
   g_assert_false (hearts_ai_set_option (external, "samples", "lots"));
 
   hearts_rules_init_default (&rules);
@@ -481,6 +481,63 @@ test_external_player (void)
     hearts_ai_free (others[s]);
 }
 
+/* An engine that agrees to everything but never moves, and one that dies after its
+ * greeting: the stand-in plays their moves, all legal, and the game goes on. */
+static void
+test_external_stand_in (gconstpointer data)
+{
+  const char *command = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HeartsAi) external = hearts_external_ai_new (command, &error);
+  HeartsAi *others[HEARTS_MAX_PLAYERS];
+  HeartsRules rules;
+  HeartsRng rng;
+  guint moves = 0;
+
+  g_assert_no_error (error);
+  hearts_rules_init_default (&rules);
+  hearts_rng_init (&rng, test_seed ());
+  for (guint s = 0; s < 4; s++)
+    others[s] = hearts_ai_new (HEARTS_AI_EASY, s);
+
+  for (guint h = 0; h < 4; h++)
+    {
+      HeartsDeal deal;
+      HeartsView view;
+
+      hearts_deal_shuffle (&deal, &rules, 0, h, &rng);
+      if (deal.phase == HEARTS_DEAL_PASSING)
+        {
+          HeartsCards passes[HEARTS_MAX_PLAYERS];
+
+          for (guint s = 0; s < 4; s++)
+            {
+              hearts_view_init (&view, &rules, &deal, s, h, NULL);
+              passes[s] = hearts_ai_choose_pass (s == 0 ? external : others[s], &view);
+            }
+          for (guint s = 0; s < 4; s++)
+            g_assert_cmpint (hearts_deal_pass (&deal, &rules, s, passes[s]), ==, HEARTS_REFUSAL_NONE);
+          moves++;
+        }
+      while (deal.phase == HEARTS_DEAL_PLAYING)
+        {
+          guint s = deal.turn;
+
+          hearts_view_init (&view, &rules, &deal, s, h, NULL);
+          g_assert_cmpint (hearts_deal_play (&deal, &rules, s,
+                                             hearts_ai_choose_play (s == 0 ? external : others[s], &view)),
+                           ==, HEARTS_REFUSAL_NONE);
+          if (s == 0)
+            moves++;
+        }
+    }
+
+  /* Every move of the engine's seat was the stand-in's. */
+  g_assert_cmpuint (hearts_external_ai_get_failures (external), ==, moves);
+  for (guint s = 0; s < 4; s++)
+    hearts_ai_free (others[s]);
+}
+
 /* A program that does not speak the protocol is refused at once. */
 static void
 test_external_refused (void)
@@ -513,5 +570,11 @@ main (int   argc,
   g_test_add_func ("/protocol/program", test_engine_program);
   g_test_add_func ("/protocol/external-player", test_external_player);
   g_test_add_func ("/protocol/external-refused", test_external_refused);
+  g_test_add_data_func ("/protocol/external-stand-in/yes-man",
+                        "sh -c 'read l; echo \"hep 1 name yes-man\"; while read l; do echo ok; done'",
+                        test_external_stand_in);
+  g_test_add_data_func ("/protocol/external-stand-in/quitter",
+                        "sh -c 'read l; echo \"hep 1 name quitter\"'",
+                        test_external_stand_in);
   return g_test_run ();
 }

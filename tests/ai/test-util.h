@@ -41,6 +41,14 @@ test_random_rules (HeartsRules *rules,
 }
 
 /* A Hard player quick enough for tests: a fixed, small search on one thread. */
+static const char *test_hard_options[][2] = {
+  { "threads", "1" },
+  { "movetime", "0" },
+  { "samples", "4" },
+  { "pass-samples", "2" },
+  { "exact-tricks", "2" },
+};
+
 static inline HeartsAi *
 test_ai_new (HeartsAiLevel level,
              guint64       seed)
@@ -48,11 +56,7 @@ test_ai_new (HeartsAiLevel level,
   HeartsAi *ai = hearts_ai_new (level, seed);
 
   if (level == HEARTS_AI_HARD)
-    {
-      g_assert_true (hearts_ai_set_option (ai, "threads", "1"));
-      g_assert_true (hearts_ai_set_option (ai, "movetime", "0"));
-      g_assert_true (hearts_ai_set_option (ai, "samples", "4"));
-      g_assert_true (hearts_ai_set_option (ai, "pass-samples", "2"));
-    }
+    for (guint i = 0; i < G_N_ELEMENTS (test_hard_options); i++)
+      g_assert_true (hearts_ai_set_option (ai, test_hard_options[i][0], test_hard_options[i][1]));
   return ai;
 }
