@@ -290,9 +290,10 @@ hearts_card_theme_list_available (void)
       add_themes_in (store, seen, dir);
     }
 
+  /* Translators: the name of the game's own card deck, listed beside Aisleriot's decks */
   ours = g_object_new (HEARTS_TYPE_CARD_THEME_INFO,
                        "id", HEARTS_CARD_THEME_DEFAULT_ID,
-                       "name", _("Hearts"),
+                       "name", C_("card theme", "Hearts"),
                        "path", HEARTS_CARD_THEME_DEFAULT_URI,
                        NULL);
   g_list_store_append (result, ours);

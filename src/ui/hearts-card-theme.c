@@ -374,7 +374,7 @@ hearts_card_theme_new_default (void)
     g_error ("The built-in resources are missing");
   file = g_file_new_for_uri (HEARTS_CARD_THEME_DEFAULT_URI);
 
-  self = card_theme_new (HEARTS_CARD_THEME_DEFAULT_ID, _("Hearts"), file, &error);
+  self = card_theme_new (HEARTS_CARD_THEME_DEFAULT_ID, C_("card theme", "Hearts"), file, &error);
   /* The deck is built into the program: failing to read it is a build bug. */
   if (self == NULL)
     g_error ("Cannot load the built-in card deck: %s", error->message);

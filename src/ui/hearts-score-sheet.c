@@ -63,6 +63,8 @@ winners_text (HeartsGame         *game,
     if (winners & (1u << s))
       {
         if (count++ > 0)
+          /* Translators: joins items of a list, as "You and West" or
+           * "Two of Clubs, Ace of Hearts and Queen of Spades" */
           g_string_append (who, _(" and "));
         g_string_append (who, names[s]);
       }
