@@ -271,10 +271,10 @@ on_new_game_clicked_cb (HeartsPreferencesWindow *self)
   GtkWidget *parent = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (self)));
 #endif
 
+  /* The window may ask before it abandons the game; it hands over the new one,
+   * which has the rules of the settings, when it starts. */
   if (parent != NULL)
     gtk_widget_activate_action (parent, "win.new-game", NULL);
-  /* The new game has the rules of the settings; the window may also hand it over. */
-  hearts_preferences_window_set_game (self, NULL);
 }
 
 /* The card preview */

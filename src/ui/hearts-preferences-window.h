@@ -29,7 +29,8 @@ HEARTS_DECLARE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window,
 
 /* Every row is bound to @settings' keys. */
 HeartsPreferencesWindow *hearts_preferences_window_new       (HeartsSettings          *settings);
-/* The game in progress, to say when the rules differ from its own; NULL for none. */
+/* The game in progress, to say when the rules differ from its own; NULL for none.
+ * The window keeps it current (HeartsWindow's "game" is bound to it). */
 void                     hearts_preferences_window_set_game  (HeartsPreferencesWindow *self,
                                                               HeartsGame              *game);
 HeartsGame              *hearts_preferences_window_get_game  (HeartsPreferencesWindow *self);

@@ -20,7 +20,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-
 static const char **
 player_names (HeartsWindow *self,
               const char   *names[HEARTS_MAX_PLAYERS + 1])

@@ -416,15 +416,20 @@ test_presets_and_custom (void)
   g_assert_finalize_object (window);
 }
 
-static gboolean
-new_game_activated;
+static guint new_game_activated;
+/* The game the window starts: NULL when the player changed their mind. */
+static HeartsGame *new_game;
+static HeartsPreferencesWindow *new_game_preferences;
 
 static void
 new_game_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  new_game_activated = TRUE;
+  new_game_activated++;
+  /* The window hands its new game over (the application binds its "game"). */
+  if (new_game != NULL)
+    hearts_preferences_window_set_game (new_game_preferences, new_game);
 }
 
 /* A stand-in for the game window, with the action the notice's button activates. */
@@ -472,10 +477,21 @@ test_next_game_notice (void)
 
   set_switch (w, "Omnibus", TRUE);
   g_assert_true (really_visible (notice));
+
+  /* The window asks first; a game the player keeps keeps the notice. */
+  new_game_preferences = window;
   g_signal_emit_by_name (button, "clicked");
-  g_assert_true (new_game_activated);
+  g_assert_cmpuint (new_game_activated, ==, 1);
+  g_assert_true (really_visible (notice));
+  g_assert_true (hearts_preferences_window_get_game (window) == game);
+
+  /* A new game has the new rules. */
+  new_game = hearts_settings_new_game (settings, 4);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpuint (new_game_activated, ==, 2);
   g_assert_false (really_visible (notice));
-  g_assert_null (hearts_preferences_window_get_game (window));
+  g_assert_true (hearts_preferences_window_get_game (window) == new_game);
+  g_clear_object (&new_game);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (window);
