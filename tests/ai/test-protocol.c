@@ -95,7 +95,9 @@ test_fuzz_anything (void)
       g_autofree char *line = random_line (&rng);
       g_autofree char *answer = NULL;
 
-      if (g_strcmp0 (g_strstrip (g_strdup (line)), "quit") == 0)
+      g_autofree char *stripped = g_strstrip (g_strdup (line));
+
+      if (g_strcmp0 (stripped, "quit") == 0)
         continue;
       answer = hearts_protocol_handle (protocol, line);
       assert_well_formed (line, answer);
@@ -156,7 +158,7 @@ malformed_in_play (const HeartsDeal  *deal,
       if (deal->n_plays == 0)
         return g_strdup_printf ("played %u 2C", n + hearts_rng_below (rng, 5));
       return g_strdup_printf ("played %u %s", (deal->turn + 1 + hearts_rng_below (rng, n - 1)) % n,
-                              hearts_card_to_string (hearts_cards_lowest (deal->hands[(deal->turn + 1) % n])));
+                              hearts_card_to_string (hearts_cards_lowest (deal->hands[deal->turn])));
     case 1:
       if (played != 0)
         return g_strdup_printf ("played %u %s", deal->turn, hearts_card_to_string (hearts_cards_highest (played)));
