@@ -117,6 +117,10 @@ step_rootfs () {
     echo "cached Debian root $ROOTFS (key $key)"
     return 0
   fi
+  if [ "$(id -u)" != 0 ]; then
+    echo "making the Debian root needs root (debootstrap, chroot); run once as root to fill the cache"
+    return 1
+  fi
   rm -rf "$ROOTFS.tmp"
   # debootstrap is slow and heavy on a shared machine: keep it out of everyone's way.
   mkdir -p "$CACHE/debs"
