@@ -18,6 +18,7 @@
 #   HEARTS_FLATPAK_BUNDLE  where to write the bundle (default: $CACHE/hearts.flatpak)
 #
 # Needs on the host: flatpak flatpak-builder debootstrap elfutils xvfb xauth xdotool dbus python3
+#   (and x11-utils, imagemagick for the window's description and screenshot)
 
 set -euo pipefail
 
@@ -46,7 +47,7 @@ STEPS=()
 for arg in "$@"; do
   case $arg in
     --tap) TAP=1 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^$/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     rootfs|runtime|app|launch|permissions|bundle) STEPS+=("$arg") ;;
     *) echo "unknown argument: $arg" >&2; exit 2 ;;
   esac
@@ -108,14 +109,18 @@ ROOTFS="$CACHE/rootfs"
 
 step_rootfs () {
   local key
-  if [ -z "$MIRROR" ]; then
-    echo "no apt source for $SUITE main on this machine: set HEARTS_FLATPAK_MIRROR"
-    return 1
-  fi
   key=$(rootfs_key)
   if [ -f "$ROOTFS/.hearts-rootfs-key" ] && [ "$(cat "$ROOTFS/.hearts-rootfs-key")" = "$key" ]; then
     echo "cached Debian root $ROOTFS (key $key)"
     return 0
+  fi
+  if [ -z "$MIRROR" ]; then
+    echo "no apt source for $SUITE main on this machine: set HEARTS_FLATPAK_MIRROR"
+    return 1
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    echo "making the Debian root needs root (debootstrap, chroot); run once as root to fill the cache"
+    return 1
   fi
   rm -rf "$ROOTFS.tmp"
   # debootstrap is slow and heavy on a shared machine: keep it out of everyone's way.
@@ -235,9 +240,12 @@ step_app () {
   copy_source
   write_local_manifest
   cat "$LOCAL_MANIFEST"
-  nice -n 10 flatpak-builder --user --disable-rofiles-fuse --install --force-clean \
+  # The one module is a dir source, rebuilt every time, so flatpak-builder's cache would only
+  # grow: go without it, and keep the app repo to its last two builds.
+  nice -n 10 flatpak-builder --user --disable-rofiles-fuse --disable-cache --install --force-clean \
     --state-dir="$CACHE/builder-state" --repo="$APP_REPO" \
     "$CACHE/app-build" "$LOCAL_MANIFEST"
+  flatpak build-update-repo --prune --prune-depth=2 "$APP_REPO"
   flatpak --user info "$APP_ID"
 }
 

@@ -136,6 +136,8 @@ else
     glib-compile-schemas "$destdir$datadir/glib-2.0/schemas"
   fi
   home=$destdir/home
+  # Left in the build folder to be looked at.
+  shot=$build/tests/install/installed-window.png
   mkdir -p "$home"
   out=$(env -u GSETTINGS_SCHEMA_DIR -u G_TEST_SRCDIR -u G_TEST_BUILDDIR \
         HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \
@@ -143,7 +145,7 @@ else
         XDG_DATA_DIRS="$destdir$datadir:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" \
         GSETTINGS_BACKEND=memory G_DEBUG= GTK_A11Y=none NO_AT_BRIDGE=1 \
         xvfb-run -a -s "-screen 0 1280x800x24" \
-        dbus-run-session -- "$here/run-until-window.sh" -- "$destdir$bindir/hearts" 2>&1)
+        dbus-run-session -- "$here/run-until-window.sh" --screenshot "$shot" -- "$destdir$bindir/hearts" 2>&1)
   rc=$?
   check "installed binary starts under Xvfb and maps a window" [ $rc = 0 ]
   echo "$out" | sed 's/^/# /'

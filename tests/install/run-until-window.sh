@@ -4,6 +4,7 @@
 # Exit status: 0 when a window appeared, 1 when the program exited first or none appeared.
 #
 # Usage: run-until-window.sh [--screenshot FILE] [--stop CMD] -- PROGRAM [ARG...]
+#   --screenshot FILE  also wait until the window has drawn something, and save the screen
 #   --stop CMD  run CMD (through sh -c) to stop the program, before killing it (flatpak kill)
 
 set -u
@@ -39,15 +40,31 @@ done
 status=1
 if [ -n "$windows" ]; then
   status=0
-  # Let the first frame be drawn before looking at the window.
-  sleep 1
   for w in $windows; do
     echo "window $w: name '$(xdotool getwindowname "$w" 2>/dev/null)'" \
          "class '$(xprop -id "$w" WM_CLASS 2>/dev/null | sed 's/.* = //')'" \
          "geometry $(xdotool getwindowgeometry "$w" 2>/dev/null | sed -n 's/.*Geometry: //p')"
   done
-  if [ -n "$screenshot" ] && command -v import > /dev/null; then
-    import -window root "$screenshot" 2>/dev/null && echo "screenshot: $screenshot"
+  if [ -n "$screenshot" ]; then
+    # A mapped window is not yet a drawn one: wait until the screen is no longer one flat
+    # colour (Xvfb starts black), then keep that picture.
+    drawn=
+    if command -v import > /dev/null && command -v identify > /dev/null; then
+      for _ in $(seq 60); do
+        import -window root "$screenshot" 2>/dev/null
+        deviation=$(identify -format '%[fx:standard_deviation]' "$screenshot" 2>/dev/null)
+        if [ -n "$deviation" ] && [ "$deviation" != 0 ]; then drawn=yes; break; fi
+        sleep 0.5
+      done
+      if [ -n "$drawn" ]; then
+        echo "screenshot: $screenshot"
+      else
+        echo "the window never drew anything (screenshot: $screenshot)"
+        status=1
+      fi
+    else
+      echo "no screenshot: ImageMagick's import and identify are not installed"
+    fi
   fi
   if ! kill -0 $pid 2>/dev/null; then
     echo "the program exited right after mapping its window"
