@@ -595,10 +595,11 @@ hearts_refusal_format (HeartsRefusal      refusal,
   if (refusal == HEARTS_REFUSAL_MUST_LEAD_OPENING_CARD)
     {
       HeartsCard card = hearts_rules_get_opening_card (rules);
+      g_autofree char *shown = g_strdup_printf ("%c%s", hearts_card_to_string (card)[0],
+                                                hearts_suit_get_symbol (HEARTS_CARD_SUIT (card)));
 
       /* Translators: %s is a card such as "2♣" */
-      return g_strdup_printf (_("You must lead the %s"),
-                              HEARTS_CARD_RANK (card) == 0 ? "2♣" : "3♣");
+      return g_strdup_printf (_("You must lead the %s"), shown);
     }
   return g_strdup (hearts_refusal_get_message (refusal));
 }
