@@ -4,20 +4,10 @@
  */
 #pragma once
 
+#include "hearts-ai-level.h"
 #include "hearts-engine.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  HEARTS_AI_RANDOM,  /* uniformly random legal play: the baseline */
-  HEARTS_AI_EASY,
-  HEARTS_AI_NORMAL,
-  HEARTS_AI_HARD,
-  HEARTS_N_AI_LEVELS
-} HeartsAiLevel;
-
-typedef struct _HeartsAi HeartsAi;
 
 /* A player sees only a HeartsView: its own hand and what was played. One HeartsAi is
  * used by one thread at a time; the model runs it off the main loop. */
@@ -55,9 +45,6 @@ gboolean      hearts_ai_set_option     (HeartsAi         *ai,
                                         const char       *name,
                                         const char       *value);
 
-const char   *hearts_ai_level_to_string   (HeartsAiLevel  level);
-gboolean      hearts_ai_level_from_string (const char    *text,
-                                           HeartsAiLevel *level);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HeartsAi, hearts_ai_free)
 

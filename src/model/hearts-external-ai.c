@@ -441,8 +441,9 @@ static const HeartsAiClass external_class = {
 };
 
 HeartsAi *
-hearts_external_ai_new (const char  *command,
-                        GError     **error)
+hearts_external_ai_new (const char    *command,
+                        GCancellable  *cancellable,
+                        GError       **error)
 {
   g_auto(GStrv) argv = NULL;
   g_autoptr(GSubprocess) process = NULL;
@@ -515,4 +516,11 @@ hearts_external_ai_get_failures (HeartsAi *ai)
 {
   g_return_val_if_fail (hearts_external_ai_is_external (ai), 0);
   return ((HeartsExternalAi *) ai)->failures;
+}
+
+const char *
+hearts_external_ai_get_error (HeartsAi *ai)
+{
+  g_return_val_if_fail (hearts_external_ai_is_external (ai), NULL);
+  return ((HeartsExternalAi *) ai)->dead ? "it stopped answering" : NULL;
 }

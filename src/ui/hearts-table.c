@@ -1108,13 +1108,7 @@ hearts_table_reset (HeartsTable *self)
 
   /* After an undo the human may or may not have played already in this hand. */
   if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
-    {
-      const HeartsDeal *deal = hearts_game_get_deal (self->game);
-
-      for (guint i = 0; i < deal->n_plays; i++)
-        if (hearts_deal_get_play_seat (deal, i) == HUMAN_SEAT)
-          self->human_played = TRUE;
-    }
+    self->human_played = hearts_game_has_played (self->game, HUMAN_SEAT);
 
   hearts_table_sync_from_game (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);

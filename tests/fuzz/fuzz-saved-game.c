@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-game.h"
 #include "hearts-saved-game.h"
 

@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 
 static const char *variants[] = {

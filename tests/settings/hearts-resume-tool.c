@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 
 static GVariant *

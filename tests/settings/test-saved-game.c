@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 #include "hearts-statistics.h"
 

@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-card-widget.h"
 #include "hearts-preferences-window.h"
 #include "hearts-saved-game.h"
@@ -116,6 +117,27 @@ find_label (GtkWidget  *root,
        child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A label whose text starts with @prefix and contains @part. */
+static GtkWidget *
+find_label_with (GtkWidget  *root,
+                 const char *prefix,
+                 const char *part)
+{
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (root)), prefix) &&
+      strstr (gtk_label_get_label (GTK_LABEL (root)), part) != NULL)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with (child, prefix, part);
 
       if (found != NULL)
         return found;
@@ -533,8 +555,9 @@ test_external_engine (void)
   iterate_until (window, engine_passed, logs);
   g_assert_true (file_has (to_engine, "hep"));
   g_assert_true (file_has (from_engine, "hep 1 name hearts-engine"));
-  g_assert_nonnull (find_label (GTK_WIDGET (window),
-                                "The external engine of Blaise did not start; the built-in player plays instead"));
+  /* The toast names the seat and says why. */
+  g_assert_nonnull (find_label_with (GTK_WIDGET (window), "The engine of Blaise failed: ", "/nonexistent/hearts-engine"));
+  g_assert_false (hearts_game_runner_get_starting_engines (hearts_window_get_runner (window)));
   /* The engine's own pass is the one made. */
   {
     g_autofree char *answers = NULL;
