@@ -164,7 +164,7 @@ start_engines_thread (GTask        *task,
 
       if (start->commands[s] == NULL || g_cancellable_is_cancelled (cancellable))
         continue;
-      start->engines[s] = hearts_external_ai_new (start->commands[s], &error);
+      start->engines[s] = hearts_external_ai_new (start->commands[s], cancellable, &error);
       if (start->engines[s] == NULL)
         start->errors[s] = g_strdup (error->message);
     }
