@@ -3,9 +3,9 @@
  *   hostile-engine MODE [AT [ARG]]
  *
  * It plays like `hearts-engine --level normal` until the question (pass? or play?)
- * numbered AT (from 0; "hep" for the handshake), and there does MODE:
+ * numbered AT (from 0; "hep" for the handshake, "quit" for the end), and there does MODE:
  *   flood    writes without a newline, forever
- *   stall    stops reading and answering
+ *   stall    stops reading and answering (its own pid in the file ARG, at once)
  *   garbage  answers nonsense
  *   illegal  answers a card or a pass it may not make
  *   close    closes its standard output and waits
@@ -155,8 +155,10 @@ main (int   argc,
 {
   g_autoptr(HeartsProtocol) protocol = hearts_protocol_new (HEARTS_AI_NORMAL, 1);
   const char *mode = argc > 1 ? argv[1] : "stall";
+  const char *arg = argc > 3 && argv[3][0] != '\0' ? argv[3] : NULL;
   gboolean at_hep = argc > 2 && g_str_equal (argv[2], "hep");
-  gint at = argc > 2 && !at_hep ? atoi (argv[2]) : -1;
+  gboolean at_quit = argc > 2 && g_str_equal (argv[2], "quit");
+  gint at = argc > 2 && !at_hep && !at_quit ? atoi (argv[2]) : -1;
   gboolean noisy = g_str_equal (mode, "stderr");
   gint questions = 0;
   char *line = NULL;
@@ -164,6 +166,12 @@ main (int   argc,
   ssize_t len;
 
   signal (SIGPIPE, SIG_DFL);
+  if (g_str_equal (mode, "stall") && arg != NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%d\n", (int) getpid ());
+
+      g_file_set_contents (arg, text, -1, NULL);
+    }
   while ((len = getline (&line, &size, stdin)) > 0)
     {
       g_autofree char *reply = NULL;
@@ -176,10 +184,10 @@ main (int   argc,
           memset (noise, 'e', sizeof noise);
           write_all (2, noise, sizeof noise);
         }
-      if ((at_hep && g_str_equal (line, "hep")) ||
+      if ((at_hep && g_str_equal (line, "hep")) || (at_quit && g_str_equal (line, "quit")) ||
           ((g_str_equal (line, "pass?") || g_str_equal (line, "play?")) && questions++ == at))
         {
-          misbehave (protocol, mode, argc > 3 ? argv[3] : NULL, line);
+          misbehave (protocol, mode, arg, line);
           continue;
         }
       reply = hearts_protocol_handle (protocol, line);
