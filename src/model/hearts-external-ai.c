@@ -31,7 +31,7 @@ typedef struct
 {
   HeartsAi              parent;
   GSubprocess          *process;       /* NULL once dropped */
-  GPid                  group;         /* the engine's process group */
+  GPid                  group;         /* the engine's process group; never 0 or 1 */
   GOutputStream        *to_engine;
   GPollableInputStream *from_engine;
   GMainContext         *context;       /* a read waits here; hearts_ai_stop() wakes it */
@@ -132,6 +132,7 @@ on_exited (GObject      *object,
   *(gboolean *) user_data = TRUE;
 }
 
+/* Waits up to @ms (0: for good) for @process to exit. */
 static void
 wait_exit (GSubprocess  *process,
            GMainContext *context,
@@ -147,19 +148,19 @@ wait_exit (GSubprocess  *process,
       g_source_set_callback (timeout_source, on_flag_timeout, &timed_out, NULL);
       g_source_attach (timeout_source, context);
     }
-  /* On a timeout the wait goes on: on_exited() must not outlive @exited. */
   while (!exited && !timed_out)
     g_main_context_iteration (context, TRUE);
+  if (timeout_source != NULL)
+    {
+      g_source_destroy (timeout_source);
+      g_source_unref (timeout_source);
+    }
+  /* on_exited() must not outlive @exited: kill, and see the wait through. */
   if (!exited)
     {
       g_subprocess_force_exit (process);
       while (!exited)
         g_main_context_iteration (context, TRUE);
-    }
-  if (timeout_source != NULL)
-    {
-      g_source_destroy (timeout_source);
-      g_source_unref (timeout_source);
     }
 }
 
@@ -168,35 +169,25 @@ reaper_thread (gpointer data)
 {
   Retired *retired = data;
   g_autoptr(GMainContext) context = g_main_context_new ();
-  GOutputStream *to_engine = g_subprocess_get_stdin_pipe (retired->process);
-  GInputStream *from_engine = g_subprocess_get_stdout_pipe (retired->process);
 
   g_main_context_push_thread_default (context);
-
-  /* A well-behaved engine gets a "quit" and a grace period. The write cannot block: the
-   * engine has answered every command, so the pipe holds at most a few lines. */
   if (retired->polite)
-    {
-      g_output_stream_write_all (to_engine, "quit\n", 5, NULL, NULL, NULL);
-      g_output_stream_close (to_engine, NULL, NULL);
-      wait_exit (retired->process, context, QUIT_GRACE_MS);
-    }
-
-  /* The whole group, so that a child it forked cannot live on; the leader is not yet
-   * reaped, or has been a moment ago, so the group's id cannot belong to anyone else. */
-  if (retired->group > 0)
+    wait_exit (retired->process, context, QUIT_GRACE_MS);
+  /* Whatever it forked goes with it. The leader has not been reaped, or only a moment
+   * ago, so no other process can have taken the group's id. */
+  if (retired->group > 1)
     kill (-retired->group, SIGKILL);
-  g_output_stream_close (to_engine, NULL, NULL);
-  g_input_stream_close (from_engine, NULL, NULL);
   wait_exit (retired->process, context, 0);
-
   g_main_context_pop_thread_default (context);
+
   g_object_unref (retired->process);
   g_free (retired);
   return NULL;
 }
 
-/* Stops the engine off the caller's thread, however it behaves. */
+/* Stops the engine without blocking the caller: a well-behaved engine is told "quit"
+ * and given a grace period, any other is killed with its process group at once (so
+ * even if we exit right after). A reaper thread waits for it. */
 static void
 retire (HeartsExternalAi *self,
         gboolean          polite)
@@ -210,8 +201,19 @@ retire (HeartsExternalAi *self,
   retired->process = g_steal_pointer (&self->process);
   retired->group = self->group;
   retired->polite = polite && self->owed == 0;
+
+  if (retired->polite && G_IS_POLLABLE_OUTPUT_STREAM (self->to_engine))
+    g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (self->to_engine),
+                                                "quit\n", 5, NULL, NULL);
+  else
+    retired->polite = FALSE;
+  if (!retired->polite && retired->group > 1)
+    kill (-retired->group, SIGKILL);
+  g_output_stream_close (self->to_engine, NULL, NULL);
+  g_input_stream_close (G_INPUT_STREAM (self->from_engine), NULL, NULL);
   self->to_engine = NULL;
   self->from_engine = NULL;
+
   g_thread_unref (g_thread_new ("hearts-engine-reaper", reaper_thread, retired));
 }
 
@@ -750,7 +752,7 @@ hearts_external_ai_new (const char    *command,
   g_autoptr(GError) local = NULL;
   HeartsExternalAi *self;
   GInputStream *out;
-  const char *name;
+  const char *name, *id;
   guint timeout = timeout_ms (START_TIMEOUT_MS);
   gint64 deadline = deadline_in (timeout);
   gulong handler = 0;
@@ -776,7 +778,9 @@ hearts_external_ai_new (const char    *command,
   self->parent.klass = &external_class;
   self->parent.level = HEARTS_AI_NORMAL;
   hearts_rng_init (&self->parent.rng, 0);
-  self->group = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (process), NULL, 10);
+  /* NULL if it has already exited and been reaped: then there is no group to kill. */
+  id = g_subprocess_get_identifier (process);
+  self->group = id != NULL ? (GPid) g_ascii_strtoll (id, NULL, 10) : 0;
   self->process = g_steal_pointer (&process);
   self->to_engine = g_subprocess_get_stdin_pipe (self->process);
   self->from_engine = G_POLLABLE_INPUT_STREAM (out);
