@@ -801,7 +801,7 @@ hearts_external_ai_new (const char    *command,
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The engine's start was cancelled");
       else if (local != NULL)
-        g_set_error (error, local->domain, local->code, "“%s” did not start: %s", command, local->message);
+        g_propagate_error (error, g_steal_pointer (&local));
       else
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                      "“%s” does not speak the Hearts engine protocol (it answered “%s”)", command, quoted);
