@@ -183,7 +183,8 @@ start_engines (HeartsGameRunner   *self,
       start->game = g_object_ref (self->game);
       start->seat = s;
       start->command = g_strdup (commands[s]);
-      set_starting (self, s, TRUE);
+      /* The caller says once that engines are starting. */
+      self->starting[s] = TRUE;
 
       task = g_task_new (self, self->engines, on_engine_started, NULL);
       g_task_set_source_tag (task, start_engines);

@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <glib-unix.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-external-ai.h"
 #include "hearts-game.h"
 
