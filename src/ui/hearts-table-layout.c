@@ -17,12 +17,12 @@ card_aspect (HeartsTable *self)
 }
 
 void
-hearts_table_compute_layout (HeartsTable *self,
-                             int          width,
-                             int          height)
+_hearts_table_compute_layout (HeartsTable *self,
+                              int          width,
+                              int          height)
 {
   float aspect = card_aspect (self);
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
   guint row = MAX (13, self->hand->len);
   guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
   float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
@@ -59,7 +59,7 @@ hearts_table_compute_layout (HeartsTable *self,
       else
         mid_y = MAX (mid_y, top + badge_h + m + self->side_extent / 2);
 
-      switch (hearts_table_seat_spot (self, s))
+      switch (_hearts_table_seat_spot (self, s))
         {
         case SPOT_BOTTOM:
           g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->hand_y + self->card_h / 2);
@@ -101,7 +101,7 @@ hearts_table_compute_layout (HeartsTable *self,
         SeatGeometry *g = &self->seats[s];
         float dx = 0, dy = 0;
 
-        switch (hearts_table_seat_spot (self, s))
+        switch (_hearts_table_seat_spot (self, s))
           {
           case SPOT_BOTTOM:      dy = ch * 0.3f; break;
           case SPOT_TOP:         dy = -ch * 0.3f; break;
@@ -111,7 +111,7 @@ hearts_table_compute_layout (HeartsTable *self,
           case SPOT_TOP_RIGHT:   dx = cw * 0.36f; dy = -ch * 0.26f; break;
           default:               break;
           }
-        if (n == 3 && hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
+        if (n == 3 && _hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
           dy = -ch * 0.16f;
         g->trick = GRAPHENE_POINT_INIT (self->center.x + dx, self->center.y + dy);
         /* A slight, fixed tilt per seat looks like cards put down by hand. */
@@ -153,8 +153,8 @@ hand_target (HeartsTable *self,
 
 /* Where each hand card rests: in its pass slot, or in the row, raised when marked. */
 void
-hearts_table_compute_targets (HeartsTable *self,
-                              int          width)
+_hearts_table_compute_targets (HeartsTable *self,
+                               int          width)
 {
   guint row_len = self->hand->len - self->n_chosen;
   guint row_index = 0;
@@ -163,7 +163,7 @@ hearts_table_compute_targets (HeartsTable *self,
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
       HeartsCard c = hearts_card_widget_get_card (w);
-      gint slot = hearts_table_chosen_index (self, c);
+      gint slot = _hearts_table_chosen_index (self, c);
       graphene_point_t target;
 
       if (slot >= 0)
@@ -207,19 +207,19 @@ allocate_badge (GtkWidget *badge,
 }
 
 void
-hearts_table_size_allocate (GtkWidget *widget,
-                            int        width,
-                            int        height,
-                            int        baseline)
+_hearts_table_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
   double t = self->reflow_t;
   guint hash = width * 31 + height;
 
-  hearts_table_compute_layout (self, width, height);
+  _hearts_table_compute_layout (self, width, height);
 
-  hearts_table_compute_targets (self, width);
+  _hearts_table_compute_targets (self, width);
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
@@ -245,7 +245,7 @@ hearts_table_size_allocate (GtkWidget *widget,
       SeatGeometry *g = &self->seats[s];
       float y;
 
-      switch (hearts_table_seat_spot (self, s))
+      switch (_hearts_table_seat_spot (self, s))
         {
         case SPOT_BOTTOM:
           {
@@ -278,7 +278,7 @@ hearts_table_size_allocate (GtkWidget *widget,
   if (hash != self->layout_hash)
     {
       self->layout_hash = hash;
-      hearts_table_layout_changed (self);
+      _hearts_table_layout_changed (self);
     }
 
   {
@@ -298,13 +298,13 @@ hearts_table_size_allocate (GtkWidget *widget,
 }
 
 void
-hearts_table_measure (GtkWidget      *widget,
-                      GtkOrientation  orientation,
-                      int             for_size,
-                      int            *minimum,
-                      int            *natural,
-                      int            *minimum_baseline,
-                      int            *natural_baseline)
+_hearts_table_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
 
@@ -370,7 +370,7 @@ static void
 draw_fans (HeartsTable *self,
            GtkSnapshot *snapshot)
 {
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
 
   if (self->game == NULL)
     return;
@@ -409,7 +409,7 @@ draw_pass_area (HeartsTable *self,
   static const GdkRGBA slot_fill = { 0, 0, 0, 0.12f };
   GskRoundedRect area;
 
-  if (!hearts_table_human_may_pass (self))
+  if (!_hearts_table_human_may_pass (self))
     return;
 
   gsk_rounded_rect_init_from_rect (&area, &self->pass_area, self->card_w * 0.1f);
@@ -470,8 +470,8 @@ shown_card_rect (HeartsTable     *self,
 }
 
 void
-hearts_table_snapshot (GtkWidget   *widget,
-                       GtkSnapshot *snapshot)
+_hearts_table_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
   gboolean moving = self->step != NULL && self->step->kind == STEP_PLAY;
