@@ -27,7 +27,7 @@ _hearts_table_compute_layout (HeartsTable *self,
   guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
   float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
   float top = m;
-  float field_bottom, badge_h = 0;
+  float field_bottom, plate_h = 0;
   float side_x;
   int nat;
 
@@ -42,22 +42,22 @@ _hearts_table_compute_layout (HeartsTable *self,
   self->hand_y = height - m - self->card_h;
   self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
 
-  gtk_widget_measure (self->badges[HUMAN_SEAT], GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
-  badge_h = nat;
+  gtk_widget_measure (GTK_WIDGET (self->plates[HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+  plate_h = nat;
 
   /* The other seats: backs fanned along the top and down the sides. */
-  field_bottom = self->hand_y - self->raise - badge_h - m;
+  field_bottom = self->hand_y - self->raise - plate_h - m;
   side_x = m + self->back_h / 2;
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];
       float mid_y = top + (field_bottom - top) * 0.42f;
 
-      /* A side seat's badge sits above its fan, clear of the badges along the top. */
+      /* A side seat's plate sits above its fan, clear of the plates along the top. */
       if (n > 3)
-        mid_y = MAX (mid_y, top + self->back_h + 2 * badge_h + 2 * m + self->side_extent / 2);
+        mid_y = MAX (mid_y, top + self->back_h + 2 * plate_h + 2 * m + self->side_extent / 2);
       else
-        mid_y = MAX (mid_y, top + badge_h + m + self->side_extent / 2);
+        mid_y = MAX (mid_y, top + plate_h + m + self->side_extent / 2);
 
       switch (_hearts_table_seat_spot (self, s))
         {
@@ -92,7 +92,7 @@ _hearts_table_compute_layout (HeartsTable *self,
 
   /* The trick in the middle of what is left. */
   {
-    float field_top = n == 3 ? top : top + self->back_h + badge_h + m / 2;
+    float field_top = n == 3 ? top : top + self->back_h + plate_h + m / 2;
     float cw = self->card_w, ch = self->card_h;
 
     self->center = GRAPHENE_POINT_INIT (width / 2.f, (field_top + field_bottom) / 2);
@@ -191,19 +191,19 @@ allocate_child (GtkWidget *child,
 }
 
 static void
-allocate_badge (GtkWidget *badge,
+allocate_plate (GtkWidget *plate,
                 float      cx,
                 float      y,
                 int        width)
 {
   int w, h;
 
-  if (!gtk_widget_get_visible (badge))
+  if (!gtk_widget_get_visible (plate))
     return;
-  gtk_widget_measure (badge, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-  gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  gtk_widget_measure (plate, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (plate, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
   cx = CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4));
-  allocate_child (badge, cx, y, w, h);
+  allocate_child (plate, cx, y, w, h);
 }
 
 void
@@ -251,8 +251,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
           {
             int bh;
 
-            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            allocate_badge (self->badges[s], width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
+            gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
           }
           continue;
         case SPOT_LEFT:
@@ -260,8 +260,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
           {
             int bh;
 
-            /* Above the fan: below it the badge would reach into the pass area. */
-            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            /* Above the fan: below it the plate would reach into the pass area. */
+            gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
             y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
           }
           break;
@@ -272,7 +272,7 @@ _hearts_table_size_allocate (GtkWidget *widget,
           y = g->fan.y + self->back_h / 2 + self->margin / 3;
           break;
         }
-      allocate_badge (self->badges[s], g->fan.x, y, width);
+      allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width);
     }
 
   if (hash != self->layout_hash)

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "hearts-card-widget.h"
+#include "hearts-seat-plate.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
 
@@ -75,9 +76,7 @@ struct _HeartsTable
 
   /* Children */
   GPtrArray       *hand;              /* HeartsCardWidget, in hand order */
-  GtkWidget       *badges[HEARTS_MAX_PLAYERS];
-  GtkWidget       *names[HEARTS_MAX_PLAYERS];
-  GtkWidget       *infos[HEARTS_MAX_PLAYERS];
+  HeartsSeatPlate *plates[HEARTS_MAX_PLAYERS];
   GtkWidget       *pass_label;
   GtkWidget       *pass_button;
 

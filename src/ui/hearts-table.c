@@ -359,7 +359,7 @@ _hearts_table_update_labels (HeartsTable *self)
       gint total;
       guint won;
 
-      gtk_widget_set_visible (self->badges[s], s < n && self->game != NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), s < n && self->game != NULL);
       if (s >= n || self->game == NULL)
         continue;
 
@@ -369,16 +369,9 @@ _hearts_table_update_labels (HeartsTable *self)
       /* Translators: a seat's total score, then its tricks in this hand */
       info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
                               total, tricks);
-      gtk_label_set_label (GTK_LABEL (self->names[s]), _hearts_table_seat_name (self, s));
-      gtk_label_set_label (GTK_LABEL (self->infos[s]), info);
-      if ((gint) s == current && !self->busy)
-        gtk_widget_add_css_class (self->badges[s], "current");
-      else
-        gtk_widget_remove_css_class (self->badges[s], "current");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _hearts_table_seat_name (self, s),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, info,
-                                      -1);
+      hearts_seat_plate_set_player_name (self->plates[s], _hearts_table_seat_name (self, s));
+      hearts_seat_plate_set_info (self->plates[s], info);
+      hearts_seat_plate_set_current (self->plates[s], (gint) s == current && !self->busy);
     }
 
   gtk_widget_set_visible (self->pass_label, passing);
@@ -734,18 +727,9 @@ hearts_table_init (HeartsTable *self)
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
     {
-      self->badges[s] = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_widget_add_css_class (self->badges[s], "seat");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
-      self->names[s] = gtk_label_new (NULL);
-      gtk_widget_add_css_class (self->names[s], "seat-name");
-      self->infos[s] = gtk_label_new (NULL);
-      gtk_widget_add_css_class (self->infos[s], "seat-info");
-      gtk_box_append (GTK_BOX (self->badges[s]), self->names[s]);
-      gtk_box_append (GTK_BOX (self->badges[s]), self->infos[s]);
-      gtk_widget_set_parent (self->badges[s], GTK_WIDGET (self));
-      gtk_widget_set_visible (self->badges[s], FALSE);
+      self->plates[s] = HEARTS_SEAT_PLATE (hearts_seat_plate_new ());
+      gtk_widget_set_parent (GTK_WIDGET (self->plates[s]), GTK_WIDGET (self));
+      gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), FALSE);
     }
 
   self->pass_label = gtk_label_new (NULL);
