@@ -306,15 +306,12 @@ _hearts_table_measure (GtkWidget      *widget,
                        int            *minimum_baseline,
                        int            *natural_baseline)
 {
-  HeartsTable *self = HEARTS_TABLE (widget);
-
   /* Children are placed by hand; only their sizes matter, and the table fits 360×500. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     gtk_widget_measure (child, orientation, -1, NULL, NULL, NULL, NULL);
 
-  (void) self;
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 340;

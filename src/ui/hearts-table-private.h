@@ -149,19 +149,14 @@ rect_centered (graphene_point_t c,
 guint             _hearts_table_n_players          (HeartsTable           *self);
 Spot              _hearts_table_seat_spot          (HeartsTable           *self,
                                                     guint                  seat);
-const char       *_hearts_table_seat_name          (HeartsTable           *self,
-                                                    guint                  seat);
 guint             _hearts_table_animation_ms       (HeartsTable           *self,
                                                     guint                  base);
-HeartsCardWidget *_hearts_table_find_card          (HeartsTable           *self,
-                                                    HeartsCard             card);
 gint              _hearts_table_chosen_index       (HeartsTable           *self,
                                                     HeartsCard             card);
 gboolean          _hearts_table_human_may_pass     (HeartsTable           *self);
 void              _hearts_table_set_busy           (HeartsTable           *self,
                                                     gboolean               busy);
 void              _hearts_table_start_reflow       (HeartsTable           *self);
-void              _hearts_table_update_card_states (HeartsTable           *self);
 void              _hearts_table_update_labels      (HeartsTable           *self);
 void              _hearts_table_sync_from_game     (HeartsTable           *self);
 void              _hearts_table_refuse             (HeartsTable           *self,

@@ -63,9 +63,9 @@ _hearts_table_seat_spot (HeartsTable *self,
     }
 }
 
-const char *
-_hearts_table_seat_name (HeartsTable *self,
-                         guint        seat)
+static const char *
+seat_name (HeartsTable *self,
+           guint        seat)
 {
   if (self->player_names != NULL && seat < g_strv_length (self->player_names) &&
       self->player_names[seat][0] != '\0')
@@ -157,9 +157,9 @@ hand_in_order (HeartsTable *self,
 
 /* The hand */
 
-HeartsCardWidget *
-_hearts_table_find_card (HeartsTable *self,
-                         HeartsCard   card)
+static HeartsCardWidget *
+find_card (HeartsTable *self,
+           HeartsCard   card)
 {
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -231,8 +231,8 @@ _hearts_table_start_reflow (HeartsTable *self)
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-void
-_hearts_table_update_card_states (HeartsTable *self)
+static void
+update_card_states (HeartsTable *self)
 {
   HeartsCards legal = 0;
   gboolean passing = _hearts_table_human_may_pass (self);
@@ -337,7 +337,7 @@ sync_hand (HeartsTable *self)
   if (had_focus && self->hand->len > 0)
     gtk_widget_grab_focus (g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1)));
 
-  _hearts_table_update_card_states (self);
+  update_card_states (self);
   if (changed)
     _hearts_table_start_reflow (self);
 }
@@ -369,7 +369,7 @@ _hearts_table_update_labels (HeartsTable *self)
       /* Translators: a seat's total score, then its tricks in this hand */
       info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
                               total, tricks);
-      hearts_seat_plate_set_player_name (self->plates[s], _hearts_table_seat_name (self, s));
+      hearts_seat_plate_set_player_name (self->plates[s], seat_name (self, s));
       hearts_seat_plate_set_info (self->plates[s], info);
       hearts_seat_plate_set_current (self->plates[s], (gint) s == current && !self->busy);
     }
@@ -385,7 +385,7 @@ _hearts_table_update_labels (HeartsTable *self)
       guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
                                                hearts_game_get_pass_direction (self->game),
                                                HUMAN_SEAT);
-      g_autofree char *text = g_strdup_printf (_("Pass to %s"), _hearts_table_seat_name (self, target));
+      g_autofree char *text = g_strdup_printf (_("Pass to %s"), seat_name (self, target));
 
       gtk_label_set_label (GTK_LABEL (self->pass_label), text);
     }
@@ -400,7 +400,7 @@ _hearts_table_update_labels (HeartsTable *self)
       if (description->len > 0)
         g_string_append (description, ", ");
       /* Translators: who played what in the current trick: "West: Two of Clubs" */
-      g_string_append_printf (description, _("%s: %s"), _hearts_table_seat_name (self, self->shown[i].seat), name);
+      g_string_append_printf (description, _("%s: %s"), seat_name (self, self->shown[i].seat), name);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
@@ -442,7 +442,7 @@ on_card_played (HeartsGame  *game,
 
   if (seat == HUMAN_SEAT)
     {
-      HeartsCardWidget *w = _hearts_table_find_card (self, card);
+      HeartsCardWidget *w = find_card (self, card);
 
       if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)))
         {
@@ -532,7 +532,7 @@ _hearts_table_toggle_chosen (HeartsTable *self,
     }
 
   self->hint = 0;
-  _hearts_table_update_card_states (self);
+  update_card_states (self);
   _hearts_table_update_labels (self);
   _hearts_table_start_reflow (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
@@ -832,7 +832,7 @@ hearts_table_set_highlight_legal (HeartsTable *self,
   if (self->highlight_legal == highlight)
     return;
   self->highlight_legal = highlight;
-  _hearts_table_update_card_states (self);
+  update_card_states (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_LEGAL]);
 }
 
@@ -934,7 +934,7 @@ hearts_table_get_player_name (HeartsTable *self,
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
   g_return_val_if_fail (seat < _hearts_table_n_players (self), NULL);
-  return _hearts_table_seat_name (self, seat);
+  return seat_name (self, seat);
 }
 
 gboolean
@@ -988,7 +988,7 @@ hearts_table_set_hint (HeartsTable *self,
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
   self->hint = cards;
-  _hearts_table_update_card_states (self);
+  update_card_states (self);
   _hearts_table_start_reflow (self);
 }
 
