@@ -8,8 +8,6 @@
 
 #include "hearts-table-private.h"
 
-
-
 static void
 try_play (HeartsTable *self,
           HeartsCard   card)
