@@ -91,6 +91,26 @@ on_change_cb (TestState *state)
     state->idle_id = g_idle_add (publish_idle, state);
 }
 
+/* The sheet's button has its place only once a frame has laid the sheet out. */
+static gboolean
+on_sheet_tick_cb (GtkWidget     *sheet,
+                  GdkFrameClock *clock,
+                  gpointer       user_data)
+{
+  on_change_cb (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_sheet_visible_cb (TestState *state)
+{
+  GtkWidget *sheet = GTK_WIDGET (state->window->score_sheet);
+
+  if (gtk_widget_get_visible (sheet))
+    gtk_widget_add_tick_callback (sheet, on_sheet_tick_cb, state, NULL);
+  on_change_cb (state);
+}
+
 static void
 on_game_cb (TestState *state)
 {
@@ -126,6 +146,6 @@ hearts_test_state_attach (HeartsWindow  *window,
   g_signal_connect_swapped (window->table, "layout-changed", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window->table, "notify::busy", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window->table, "notify::n-chosen", G_CALLBACK (on_change_cb), state);
-  g_signal_connect_swapped (window->score_sheet, "notify::visible", G_CALLBACK (on_change_cb), state);
+  g_signal_connect_swapped (window->score_sheet, "notify::visible", G_CALLBACK (on_sheet_visible_cb), state);
   on_game_cb (state);
 }
