@@ -382,6 +382,13 @@ pass_action (GtkWidget  *widget,
   hearts_table_pass (HEARTS_WINDOW (widget)->table);
 }
 
+static void
+on_saved_game_write_failed_cb (HeartsWindow *self,
+                               const char   *message)
+{
+  hearts_window_add_toast (self, message, FALSE);
+}
+
 /* GObject */
 
 static void
@@ -393,7 +400,9 @@ hearts_window_constructed (GObject *object)
 
   if (self->settings == NULL)
     self->settings = hearts_settings_new (NULL);
-  self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings));
+  self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings), NULL);
+  g_signal_connect_object (self->saved_game, "write-failed",
+                           G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
   hearts_window_bind_settings (self);
 }
 
@@ -401,6 +410,7 @@ static gboolean
 hearts_window_close_request (GtkWindow *window)
 {
   hearts_window_save_state (HEARTS_WINDOW (window));
+  hearts_saved_game_flush (HEARTS_WINDOW (window)->saved_game);
 
   return GTK_WINDOW_CLASS (hearts_window_parent_class)->close_request (window);
 }
