@@ -852,59 +852,6 @@ test_keyfile_text (void)
     }
 }
 
-/* The reproductions in tests/settings/repro (from the hostile test run): each is
- * refused with a message, without a GLib critical (fatal here), and kept aside. */
-static void
-test_repro_keyfiles (void)
-{
-  static const struct {
-    const char *name;
-    gboolean    valid;
-  } repros[] = {
-    { "keyfile-seat0-computer", FALSE },
-    { "keyfile-seat1-human", FALSE },
-    { "keyfile-truncated", FALSE },
-    { "keyfile-invalid-utf8", FALSE },
-    /* The same saved games as GVariant text, in the key. */
-    { "saved-game-valid-base.txt", TRUE },
-    { "saved-game-seat0-computer.txt", FALSE },
-    { "saved-game-seat1-human.txt", FALSE },
-    { "saved-game-invalid-utf8.txt", FALSE },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (repros); i++)
-    {
-      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "settings", "repro", repros[i].name, NULL);
-      g_autofree char *contents = NULL;
-      g_autoptr(HeartsGame) game = NULL;
-      g_autoptr(GError) error = NULL;
-      gsize len;
-
-      g_test_message ("%s", repros[i].name);
-      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-      if (g_str_has_suffix (repros[i].name, ".txt"))
-        {
-          g_autofree char *text = g_strchomp (g_steal_pointer (&contents));
-
-          contents = g_strdup_printf ("[io/github/gtkhearts/Hearts]\nsaved-game=%s\n", text);
-          len = strlen (contents);
-        }
-      game = restore_keyfile (contents, len, &error);
-      if (repros[i].valid)
-        {
-          g_assert_no_error (error);
-          g_assert_nonnull (game);
-          g_assert_true (hearts_game_seat_is_human (game, 0));
-        }
-      else
-        {
-          g_assert_null (game);
-          g_assert_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID);
-          g_assert_nonnull (strstr (error->message, "saved-game.bad"));
-        }
-    }
-}
-
 /* Seat 0 is the player's and the others the computers', in every loaded game. */
 static void
 test_reject_seats (void)
@@ -954,7 +901,6 @@ main (int   argc,
   g_test_add_func ("/saved-game/move-old-key", test_move_old_key);
   g_test_add_func ("/saved-game/keyfile-text", test_keyfile_text);
   g_test_add_func ("/saved-game/reject-seats", test_reject_seats);
-  g_test_add_func ("/saved-game/repro-keyfiles", test_repro_keyfiles);
 
   return g_test_run ();
 }
