@@ -108,6 +108,22 @@ hand_is_scored (HeartsGame *game)
   return phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER;
 }
 
+/* The "first-dealer" line of a record that replays (so there is exactly one), or -1. */
+static gint64
+record_first_dealer (const char *record)
+{
+  g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " \t", -1);
+
+      if (g_strv_length (words) == 2 && g_str_equal (words[0], "first-dealer"))
+        return g_ascii_strtoll (words[1], NULL, 10);
+    }
+  return -1;
+}
+
 static HeartsGame *
 invalid (GError     **error,
          const char  *why)
@@ -131,7 +147,7 @@ hearts_saved_game_from_variant (GVariant      *state,
   HeartsRules preset_rules;
   const char *preset_id = NULL;
   HeartsPreset p = HEARTS_PRESET_CUSTOM;
-  guint32 version, q = 0;
+  guint32 version, first_dealer, q = 0;
   guint n;
 
   g_return_val_if_fail (state != NULL, NULL);
@@ -171,6 +187,11 @@ hearts_saved_game_from_variant (GVariant      *state,
   for (guint s = 0; s < n; s++)
     if (summary.totals[s] != hearts_game_get_total (game, s))
       return invalid (error, "the record does not match the totals");
+  /* The next hands are dealt in turn from the state's first dealer: the record's
+   * must be the same, or the game's record stops replaying at the next deal. */
+  if (!g_variant_lookup (state, "first-dealer", "u", &first_dealer) ||
+      record_first_dealer (record) != (gint64) first_dealer)
+    return invalid (error, "the record has another first dealer");
 
   /* Our own keys. An unknown preset is not worth losing a game over: its statistics
    * go under "custom". */
