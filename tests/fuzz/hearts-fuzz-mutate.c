@@ -164,7 +164,11 @@ mutate_array (GVariant  *array,
       g_variant_builder_clear (&b);
       g_variant_builder_init (&b, g_variant_get_type (array));
       for (gsize i = 0; i < pick; i++)
-        g_variant_builder_add_value (&b, g_variant_get_child_value (array, i));
+        {
+          g_autoptr(GVariant) child = g_variant_get_child_value (array, i);
+
+          g_variant_builder_add_value (&b, child);
+        }
     }
   return g_variant_ref_sink (g_variant_builder_end (&b));
 }
@@ -302,8 +306,12 @@ mutate (GPtrArray *seeds,
         data[hearts_rng_below (rng, size)] ^= 1u << hearts_rng_below (rng, 8);
       if (hearts_rng_below (rng, 8) == 0)
         size = hearts_rng_below (rng, size);
-      return g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE_BYTESTRING, g_steal_pointer (&data),
-                                                          size, FALSE, g_free, NULL));
+      {
+        guint8 *owned = g_steal_pointer (&data);
+
+        return g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE_BYTESTRING, owned, size, FALSE,
+                                                            g_free, owned));
+      }
     }
   else
     {
