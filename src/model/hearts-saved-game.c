@@ -657,13 +657,11 @@ read_old_keyfile (GSettings        *settings,
       !g_key_file_load_from_file (keyfile, filename, G_KEY_FILE_NONE, NULL) ||
       (text = g_key_file_get_value (keyfile, group, OLD_KEY, NULL)) == NULL)
     return NULL;
-  if (!g_utf8_validate (text, -1, NULL))
-    {
-      g_debug ("The old saved game is not UTF-8");
-      return g_variant_ref_sink (g_variant_new_string ("not UTF-8"));
-    }
-  value = g_variant_parse (HEARTS_SAVED_GAME_TYPE, text, NULL, NULL, NULL);
-  return value != NULL ? g_variant_ref_sink (value) : g_variant_ref_sink (g_variant_new_string ("unreadable"));
+  /* Text that does not parse is kept as bytes, for the .bad file. */
+  if (!g_utf8_validate (text, -1, NULL) ||
+      (value = g_variant_parse (HEARTS_SAVED_GAME_TYPE, text, NULL, NULL, NULL)) == NULL)
+    return g_variant_ref_sink (g_variant_new_bytestring (text));
+  return g_variant_ref_sink (value);
 }
 
 /* A game saved by an older version in the settings moves to the file (unless the
