@@ -31,6 +31,9 @@ while [ ! -s "$dir/display" ]; do
 done
 DISPLAY=":$(head -n 1 "$dir/display")"
 export DISPLAY
+# The saved-game file of the program under test, not the user's.
+XDG_DATA_HOME="$dir/data"
+export XDG_DATA_HOME
 
 status=0
 dbus-run-session -- env G_DEBUG="$debug" "$@" || status=$?

@@ -121,7 +121,8 @@ hearts_application_handle_local_options (GApplication *app,
 
   if (g_variant_dict_lookup (options, "seed", "x", &seed))
     {
-      self->seed = seed < 0 ? -seed : seed;
+      /* -G_MININT64 does not fit in a gint64: that one becomes G_MAXINT64. */
+      self->seed = seed >= 0 ? seed : seed == G_MININT64 ? G_MAXINT64 : -seed;
       self->new_game = TRUE;
     }
   if (g_variant_dict_lookup (options, "rules", "&s", &rules))

@@ -178,6 +178,14 @@ on_starting_engines_cb (HeartsGameRunner *runner,
     }
 }
 
+/* A game that cannot be saved goes on; the player is told once. */
+static void
+on_saved_game_write_failed_cb (HeartsWindow *self,
+                               const char   *message)
+{
+  _hearts_window_add_toast (self, message, FALSE);
+}
+
 /* GObject */
 
 static void
@@ -189,7 +197,9 @@ hearts_window_constructed (GObject *object)
 
   if (self->settings == NULL)
     self->settings = hearts_settings_new (NULL);
-  self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings));
+  self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings), NULL);
+  g_signal_connect_object (self->saved_game, "write-failed",
+                           G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
   _hearts_window_bind_settings (self);
 }
 
@@ -197,6 +207,7 @@ static gboolean
 hearts_window_close_request (GtkWindow *window)
 {
   _hearts_window_save_state (HEARTS_WINDOW (window));
+  hearts_saved_game_flush (HEARTS_WINDOW (window)->saved_game);
 
   return GTK_WINDOW_CLASS (hearts_window_parent_class)->close_request (window);
 }
