@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/types.h>
@@ -87,11 +88,13 @@ static void
 set_timed_out (GError **error,
                guint    ms)
 {
+  /* Translators: why an external engine was dropped; it follows "The engine of Ada failed: " */
   if (ms % 1000 == 0)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "it did not answer within %u second%s",
-                 ms / 1000, ms == 1000 ? "" : "s");
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                 g_dngettext (GETTEXT_PACKAGE, "it did not answer within %u second", "it did not answer within %u seconds", ms / 1000),
+                 ms / 1000);
   else
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "it did not answer within %u ms", ms);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, _("it did not answer within %u ms"), ms);
 }
 
 /* Something the engine wrote, fit to quote in a sentence. */
@@ -309,12 +312,12 @@ read_line (HeartsExternalAi  *self,
       if (buffer->len > MAX_LINE)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                       "it wrote a line longer than %u bytes", MAX_LINE);
+                       _("it wrote a line longer than %u bytes"), MAX_LINE);
           return NULL;
         }
       if (stopped (self, stoppable))
         {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "it was stopped");
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("it was stopped"));
           return NULL;
         }
       if (g_get_monotonic_time () >= deadline)
@@ -330,7 +333,7 @@ read_line (HeartsExternalAi  *self,
       else if (n == 0)
         {
           g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
-                               "it quit or closed its output");
+                               _("it quit or closed its output"));
           return NULL;
         }
       else if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
@@ -370,7 +373,7 @@ request (HeartsExternalAi  *self,
     }
   if (stopped (self, stoppable))
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "it was stopped");
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("it was stopped"));
       return NULL;
     }
 
@@ -379,7 +382,7 @@ request (HeartsExternalAi  *self,
   if (!g_output_stream_write_all (self->to_engine, line, strlen (line), NULL, NULL, &local) ||
       !g_output_stream_flush (self->to_engine, NULL, &local))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE, "it stopped reading its input (%s)",
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE, _("it stopped reading its input (%s)"),
                    local->message);
       return NULL;
     }
@@ -427,7 +430,7 @@ request_ok (HeartsExternalAi  *self,
       g_autofree char *quoted = quote (answer);
       g_autofree char *what = quote (command);
 
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "it answered “%s” to “%s”", quoted, what);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("it answered “%s” to “%s”"), quoted, what);
       return FALSE;
     }
   return TRUE;
@@ -597,7 +600,7 @@ external_choose_pass (HeartsAi         *ai,
           return pass;
         }
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "it answered “%s” to “pass?”, which is not a pass it may make", quoted);
+                   _("it answered “%s” to “pass?”, which is not a pass it may make"), quoted);
     }
 
   /* A stopped move is thrown away: the stand-in answers at once and is not counted. */
@@ -633,7 +636,7 @@ external_choose_play (HeartsAi         *ai,
           hearts_deal_check_play (&view->deal, &view->rules, view->seat, card) == HEARTS_REFUSAL_NONE)
         return card;
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "it answered “%s” to “play?”, which is not a card it may play", quoted);
+                   _("it answered “%s” to “play?”, which is not a card it may play"), quoted);
     }
 
   move_failed (self, error);
