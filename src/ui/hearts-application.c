@@ -104,11 +104,47 @@ statistics_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void
+help_launched_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(HeartsWindow) window = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Without Yelp (or another help viewer) nothing handles help: URIs; say so rather
+   * than let F1 do nothing. */
+  if (!g_app_info_launch_default_for_uri_finish (result, &error) && window != NULL)
+    {
+      /* Translators: %s says why, e.g. that no application handles help */
+      g_autofree char *message = g_strdup_printf (_("Could not open the user guide: %s"), error->message);
+
+      hearts_window_show_toast (window, message);
+    }
+}
+
+/* The guide is installed under the base ID, so a development build opens it too. */
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  HeartsWindow *window = get_window (user_data);
+  g_autoptr(GdkAppLaunchContext) context = NULL;
+
+  if (window != NULL)
+    context = gdk_display_get_app_launch_context (gtk_widget_get_display (GTK_WIDGET (window)));
+  g_app_info_launch_default_for_uri_async ("help:" BASE_ID, G_APP_LAUNCH_CONTEXT (context), NULL,
+                                           help_launched_cb,
+                                           window != NULL ? g_object_ref (window) : NULL);
+}
+
 static const GActionEntry app_entries[] = {
   { "quit", quit_activated },
   { "about", about_activated },
   { "preferences", preferences_activated },
   { "statistics", statistics_activated },
+  { "help", help_activated },
 };
 
 static int
@@ -194,7 +230,8 @@ hearts_application_startup (GApplication *app)
   static const char *undo[] = { "<Control>z", NULL };
   static const char *hint[] = { "h", NULL };
   static const char *quit[] = { "<Control>q", NULL };
-  static const char *help[] = { "F1", "<Control>question", NULL };
+  static const char *help[] = { "F1", NULL };
+  static const char *shortcuts[] = { "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
@@ -214,7 +251,8 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);
 }
 
 static void
