@@ -114,12 +114,12 @@ help_launched_cb (GObject      *source,
 
   /* Without Yelp (or another help viewer) nothing handles help: URIs; say so rather
    * than let F1 do nothing. */
-  if (!g_app_info_launch_default_for_uri_finish (result, &error) && window != NULL)
+  if (!g_app_info_launch_default_for_uri_finish (result, &error))
     {
-      /* Translators: %s says why, e.g. that no application handles help */
-      g_autofree char *message = g_strdup_printf (_("Could not open the user guide: %s"), error->message);
-
-      hearts_window_show_toast (window, message);
+      /* GIO's reason ("Operation not supported") would tell a player nothing. */
+      g_debug ("Opening help:%s failed: %s", BASE_ID, error->message);
+      if (window != NULL)
+        hearts_window_show_toast (window, _("The user guide could not be opened. Is a help viewer such as Yelp installed?"));
     }
 }
 
