@@ -109,13 +109,16 @@ help_launched_cb (GObject      *source,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(HeartsWindow) window = user_data;
+  g_autoptr(HeartsApplication) self = user_data;
   g_autoptr(GError) error = NULL;
 
   /* Without Yelp (or another help viewer) nothing handles help: URIs; say so rather
    * than let F1 do nothing. */
   if (!g_app_info_launch_default_for_uri_finish (result, &error))
     {
+      /* Looked up now: the window of the F1 may have closed meanwhile. */
+      HeartsWindow *window = get_window (self);
+
       /* GIO's reason ("Operation not supported") would tell a player nothing. */
       g_debug ("Opening help:%s failed: %s", BASE_ID, error->message);
       if (window != NULL)
@@ -135,8 +138,7 @@ help_activated (GSimpleAction *action,
   if (window != NULL)
     context = gdk_display_get_app_launch_context (gtk_widget_get_display (GTK_WIDGET (window)));
   g_app_info_launch_default_for_uri_async ("help:" BASE_ID, G_APP_LAUNCH_CONTEXT (context), NULL,
-                                           help_launched_cb,
-                                           window != NULL ? g_object_ref (window) : NULL);
+                                           help_launched_cb, g_object_ref (user_data));
 }
 
 static const GActionEntry app_entries[] = {
