@@ -104,11 +104,49 @@ statistics_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void
+help_launched_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(HeartsApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Without Yelp (or another help viewer) nothing handles help: URIs; say so rather
+   * than let F1 do nothing. */
+  if (!g_app_info_launch_default_for_uri_finish (result, &error))
+    {
+      /* Looked up now: the window of the F1 may have closed meanwhile. */
+      HeartsWindow *window = get_window (self);
+
+      /* GIO's reason ("Operation not supported") would tell a player nothing. */
+      g_debug ("Opening help:%s failed: %s", BASE_ID, error->message);
+      if (window != NULL)
+        hearts_window_show_toast (window, _("The user guide could not be opened. Is a help viewer such as Yelp installed?"));
+    }
+}
+
+/* The guide is installed under the base ID, so a development build opens it too. */
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  HeartsWindow *window = get_window (user_data);
+  g_autoptr(GdkAppLaunchContext) context = NULL;
+
+  if (window != NULL)
+    context = gdk_display_get_app_launch_context (gtk_widget_get_display (GTK_WIDGET (window)));
+  g_app_info_launch_default_for_uri_async ("help:" BASE_ID, G_APP_LAUNCH_CONTEXT (context), NULL,
+                                           help_launched_cb, g_object_ref (user_data));
+}
+
 static const GActionEntry app_entries[] = {
   { "quit", quit_activated },
   { "about", about_activated },
   { "preferences", preferences_activated },
   { "statistics", statistics_activated },
+  { "help", help_activated },
 };
 
 static int
@@ -195,7 +233,8 @@ hearts_application_startup (GApplication *app)
   static const char *undo[] = { "<Control>z", NULL };
   static const char *hint[] = { "h", NULL };
   static const char *quit[] = { "<Control>q", NULL };
-  static const char *help[] = { "F1", "<Control>question", NULL };
+  static const char *help[] = { "F1", NULL };
+  static const char *shortcuts[] = { "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
@@ -215,7 +254,8 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);
 }
 
 static void

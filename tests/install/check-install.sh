@@ -57,6 +57,7 @@ expected=(
   "$datadir/metainfo/$app_id.metainfo.xml"
   "$datadir/icons/hicolor/scalable/apps/$app_id.svg"
   "$datadir/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
+  "$datadir/help/C/$base_id/index.page"
 )
 [ $has_binary = yes ] && expected+=("$bindir/hearts")
 [ -n "$schema" ] && expected+=("$datadir/glib-2.0/schemas/$schema")
@@ -65,7 +66,7 @@ missing=0
 for f in "${expected[@]}"; do
   if [ ! -f "$destdir$f" ]; then echo "# missing: $f"; missing=1; fi
 done
-check "installed: desktop file, metainfo, icons$([ $has_binary = yes ] && echo ', binary')$([ -n "$schema" ] && echo ', schema'), translations ($(echo $langs))" \
+check "installed: desktop file, metainfo, icons, user guide$([ $has_binary = yes ] && echo ', binary')$([ -n "$schema" ] && echo ', schema'), translations ($(echo $langs))" \
   [ $missing = 0 ]
 [ $has_binary = yes ] || echo "# no installed 'hearts' executable in this build yet: not expected"
 [ -n "$schema" ] || echo "# no data/$base_id.gschema.xml yet: not expected"
@@ -81,6 +82,7 @@ stray=$(cd "$destdir" && find . -type f -o -type l | sed 's|^\.||' | while read 
     "$datadir/glib-2.0/schemas/gschemas.compiled") ;;
     "$localedir/"*/LC_MESSAGES/hearts.mo) ;;
     "$datadir/hearts/"*) ;;
+    "$datadir/help/"*"/$base_id/"*) ;;
     "$datadir/dbus-1/services/$app_id.service") ;;
     *) echo "$f" ;;
   esac
