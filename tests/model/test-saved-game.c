@@ -340,7 +340,7 @@ test_reject_inconsistent (void)
     g_autoptr(GVariant) bad = NULL;
     HeartsCard a = hearts_cards_lowest (hands[0]), b = hearts_cards_lowest (hands[1]);
 
-    memcpy (swapped, hands, sizeof swapped);
+    memcpy (swapped, hands, n * sizeof (guint64));
     swapped[0] = (swapped[0] & ~HEARTS_CARD_BIT (a)) | HEARTS_CARD_BIT (b);
     swapped[1] = (swapped[1] & ~HEARTS_CARD_BIT (b)) | HEARTS_CARD_BIT (a);
     bad = replace_key (good, "dealt",
@@ -352,7 +352,7 @@ test_reject_inconsistent (void)
   {
     g_autoptr(GVariant) bad = NULL;
 
-    memcpy (swapped, hands, sizeof swapped);
+    memcpy (swapped, hands, n * sizeof (guint64));
     swapped[0] |= HEARTS_CARD_BIT (hearts_cards_lowest (hands[1]));
     bad = replace_key (good, "dealt",
                        g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, swapped, 4, sizeof (guint64)));
