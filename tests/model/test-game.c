@@ -7,6 +7,7 @@
 
 #include "hearts-game.h"
 #include "hearts-model-enums.h"
+#include "hearts-test-util.h"
 
 /* Helpers */
 
@@ -111,17 +112,6 @@ same_state (GVariant *a,
         g_error ("states differ:\n%s\n%s", _ta, _tb); \
       } \
   } G_STMT_END
-
-/* A thread may hold the game a moment after its callback ran. */
-static void
-wait_for_last_reference (gpointer object)
-{
-  while (g_atomic_int_get (&G_OBJECT (object)->ref_count) > 1)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 /* Properties: notify when, and only when, a value really changes. */
 
@@ -714,7 +704,8 @@ test_computer_move_async (void)
 
   wait_clear (&wait);
   g_signal_handlers_disconnect_by_data (game, &thinking_changes);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -743,7 +734,8 @@ test_computer_move_async_twice (void)
 
   wait_clear (&first);
   wait_clear (&second);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -785,7 +777,8 @@ test_computer_move_async_stale_after_undo (void)
   g_assert_true (wait.ok);
 
   wait_clear (&wait);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -822,7 +815,8 @@ test_computer_move_async_cancelled (void)
   g_assert_cmpuint (hearts_game_get_deal (game)->n_plays, ==, 1);
 
   wait_clear (&wait);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -883,7 +877,8 @@ test_hint_async (void)
   g_assert_error (wait.error, HEARTS_GAME_ERROR, 0);
 
   wait_clear (&wait);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
