@@ -146,6 +146,22 @@ hearts_test_await_last_reference (gpointer object,
 }
 
 /**
+ * hearts_test_assert_finalize_object:
+ *
+ * g_assert_finalize_object() once what is queued on the main context has run
+ * (some of it holds @object a while longer) and worker threads have let go of
+ * @object: the caller's reference must then be the last one.
+ */
+void
+hearts_test_assert_finalize_object (gpointer object)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (hearts_test_await_last_reference (object, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_finalize_object (object);
+}
+
+/**
  * hearts_test_make_tmp_dir:
  * @tmpl: a name ending in XXXXXX, as g_dir_make_tmp() takes
  *

@@ -15,16 +15,17 @@ G_BEGIN_DECLS
 
 typedef gboolean (*HeartsTestCondition) (gpointer user_data);
 
-guint64   hearts_test_seed                 (void);
-void      hearts_test_random_rules         (HeartsRules         *rules,
-                                            HeartsRng           *rng);
-gboolean  hearts_test_iterate_until        (HeartsTestCondition  condition,
-                                            gpointer             user_data,
-                                            guint                timeout_ms);
-gboolean  hearts_test_await_last_reference (gpointer             object,
-                                            guint                timeout_ms);
-char     *hearts_test_make_tmp_dir         (const char          *tmpl);
-void      hearts_test_remove_tree          (const char          *path);
-void      hearts_test_skip_without_display (void);
+guint64   hearts_test_seed                   (void);
+void      hearts_test_random_rules           (HeartsRules         *rules,
+                                              HeartsRng           *rng);
+gboolean  hearts_test_iterate_until          (HeartsTestCondition  condition,
+                                              gpointer             user_data,
+                                              guint                timeout_ms);
+gboolean  hearts_test_await_last_reference   (gpointer             object,
+                                              guint                timeout_ms);
+void      hearts_test_assert_finalize_object (gpointer             object);
+char     *hearts_test_make_tmp_dir           (const char          *tmpl);
+void      hearts_test_remove_tree            (const char          *path);
+void      hearts_test_skip_without_display   (void);
 
 G_END_DECLS

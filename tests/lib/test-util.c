@@ -161,6 +161,24 @@ test_await_last_reference (void)
   g_assert_finalize_object (object);
 }
 
+static gboolean
+nothing_cb (gpointer user_data)
+{
+  return G_SOURCE_REMOVE;
+}
+
+/* A source queued on the main context and a timeout hold the object: both run out
+ * before the object must be finalized. */
+static void
+test_assert_finalize_object (void)
+{
+  GObject *object = g_object_new (G_TYPE_OBJECT, NULL);
+
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, nothing_cb, g_object_ref (object), g_object_unref);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 30, nothing_cb, g_object_ref (object), g_object_unref);
+  hearts_test_assert_finalize_object (object);
+}
+
 static void
 test_tmp_dir_and_remove_tree (void)
 {
@@ -212,6 +230,7 @@ main (int   argc,
   g_test_add_func ("/test-util/random-rules", test_random_rules_cover_variants);
   g_test_add_func ("/test-util/iterate-until", test_iterate_until);
   g_test_add_func ("/test-util/await-last-reference", test_await_last_reference);
+  g_test_add_func ("/test-util/assert-finalize-object", test_assert_finalize_object);
   g_test_add_func ("/test-util/tmp-dir", test_tmp_dir_and_remove_tree);
   g_test_add_func ("/test-util/skip-without-display", test_skip_without_display);
 
