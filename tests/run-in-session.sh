@@ -47,6 +47,9 @@ if [ -z "$display" ]; then
 fi
 DISPLAY=":$display"
 export DISPLAY
+# The saved-game file of the program under test, not the user's.
+XDG_DATA_HOME="$dir/data"
+export XDG_DATA_HOME
 
 status=0
 dbus-run-session -- env G_DEBUG="$debug" "$@" || status=$?

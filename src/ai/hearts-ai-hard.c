@@ -45,6 +45,7 @@ typedef double (*SampleFunc) (gconstpointer  data,
  * look happens between rounds, the result does not depend on the number of threads. */
 typedef struct
 {
+  HeartsAi      *ai;           /* asked to stop through hearts_ai_stop() */
   SampleFunc     func;
   gconstpointer  data;
   guint          n_cands;
@@ -84,7 +85,8 @@ play_one (Search *s,
   HeartsRng rng;
 
   /* However short the time, the first sample is played. */
-  if (index > 0 && s->deadline != 0 && g_get_monotonic_time () >= s->deadline)
+  if (index > 0 && (hearts_ai_is_stopped (s->ai) ||
+                    (s->deadline != 0 && g_get_monotonic_time () >= s->deadline)))
     {
       s->out_of_time = TRUE;
       return;
@@ -218,6 +220,7 @@ search (HeartsAiHard  *self,
   Search s;
 
   memset (&s, 0, sizeof s);
+  s.ai = &self->parent;
   s.func = func;
   s.data = data;
   s.n_cands = n_cands;
@@ -234,7 +237,7 @@ search (HeartsAiHard  *self,
   for (guint t = 1; t < n_threads; t++)
     threads[t - 1] = g_thread_new ("hearts-ai", search_thread, &s);
 
-  while (done < max_samples && !s.out_of_time)
+  while (done < max_samples && !s.out_of_time && (done == 0 || !hearts_ai_is_stopped (&self->parent)))
     {
       done = MIN (done + ROUND_SIZE, max_samples);
       run_round (&s, done);

@@ -67,6 +67,30 @@ hearts_ai_choose_play (HeartsAi         *ai,
   return ai->klass->choose_play (ai, view);
 }
 
+void
+hearts_ai_stop (HeartsAi *ai)
+{
+  g_return_if_fail (ai != NULL);
+
+  g_atomic_int_set (&ai->stopped, TRUE);
+  if (ai->klass->stop != NULL)
+    ai->klass->stop (ai);
+}
+
+gboolean
+hearts_ai_is_stopped (HeartsAi *ai)
+{
+  return g_atomic_int_get (&ai->stopped);
+}
+
+void
+hearts_ai_reset_stop (HeartsAi *ai)
+{
+  g_return_if_fail (ai != NULL);
+
+  g_atomic_int_set (&ai->stopped, FALSE);
+}
+
 guint64
 hearts_ai_move_seed (HeartsAi         *ai,
                      const HeartsView *view)

@@ -4,23 +4,14 @@
  */
 #pragma once
 
+#include "hearts-ai-level.h"
 #include "hearts-engine.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  HEARTS_AI_RANDOM,  /* uniformly random legal play: the baseline */
-  HEARTS_AI_EASY,
-  HEARTS_AI_NORMAL,
-  HEARTS_AI_HARD,
-  HEARTS_N_AI_LEVELS
-} HeartsAiLevel;
-
-typedef struct _HeartsAi HeartsAi;
-
 /* A player sees only a HeartsView: its own hand and what was played. One HeartsAi is
- * used by one thread at a time; the model runs it off the main loop. */
+ * used by one thread at a time; the model runs it off the main loop. hearts_ai_stop()
+ * is the exception: any thread may call it while another thinks. */
 typedef struct
 {
   const char *name;
@@ -32,6 +23,9 @@ typedef struct
                               const char       *name,
                               const char       *value);
   void        (*free)        (HeartsAi         *ai);
+  /* Optional, called from any thread after the stop flag is set: wakes a player that
+   * waits on something other than its own computation (an engine's answer). */
+  void        (*stop)        (HeartsAi         *ai);
 } HeartsAiClass;
 
 struct _HeartsAi
@@ -40,6 +34,7 @@ struct _HeartsAi
   HeartsAiLevel        level;
   HeartsRng            rng;
   guint64              seed;
+  gint                 stopped;  /* atomic: see hearts_ai_stop() */
 };
 
 HeartsAi     *hearts_ai_new            (HeartsAiLevel     level,
@@ -55,9 +50,13 @@ gboolean      hearts_ai_set_option     (HeartsAi         *ai,
                                         const char       *name,
                                         const char       *value);
 
-const char   *hearts_ai_level_to_string   (HeartsAiLevel  level);
-gboolean      hearts_ai_level_from_string (const char    *text,
-                                           HeartsAiLevel *level);
+/* Thread-safe: asks a thinking player to answer now (the Hard player with its best so
+ * far, an external engine's player with its stand-in's move). The stop lasts until
+ * hearts_ai_reset_stop(), so one that arrives before the thinking starts is not lost:
+ * the owner resets it between moves, never while a stop may be on its way. */
+void          hearts_ai_stop           (HeartsAi         *ai);
+gboolean      hearts_ai_is_stopped     (HeartsAi         *ai);
+void          hearts_ai_reset_stop     (HeartsAi         *ai);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HeartsAi, hearts_ai_free)
 

@@ -7,6 +7,7 @@
 #include "hearts-cards.h"
 #include "hearts-rng.h"
 #include "hearts-rules.h"
+#include "hearts-refusal.h"
 #include "hearts-deal.h"
 #include "hearts-view.h"
 #include "hearts-record.h"

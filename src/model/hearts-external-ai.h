@@ -10,15 +10,22 @@
 
 G_BEGIN_DECLS
 
-/* Starts @command (a shell-style command line) and talks to it over the hearts-engine
- * protocol (docs/PROTOCOL.md). Should the engine fail, time out or answer an illegal
- * move, the Normal player moves for it until the next hand, so a game never stalls. */
-HeartsAi   *hearts_external_ai_new             (const char  *command,
-                                                GError     **error);
-gboolean    hearts_external_ai_is_external     (HeartsAi    *ai);
+/* Blocking: run it in a thread. Starts @command (a shell-style command line) and waits
+ * for its answer to "hep" (docs/PROTOCOL.md) within the start deadline; honours
+ * @cancellable. An engine that later fails (quits, stalls, floods, answers garbage or an
+ * illegal move) is dropped: the Normal player moves for it for good, so a game never
+ * stalls, and hearts_external_ai_get_error() says why. */
+HeartsAi   *hearts_external_ai_new             (const char    *command,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
+gboolean    hearts_external_ai_is_external     (HeartsAi      *ai);
 /* What the engine calls itself in its "hep" answer. */
-const char *hearts_external_ai_get_engine_name (HeartsAi    *ai);
+const char *hearts_external_ai_get_engine_name (HeartsAi      *ai);
 /* Moves the stand-in player had to make. */
-guint       hearts_external_ai_get_failures    (HeartsAi    *ai);
+guint       hearts_external_ai_get_failures    (HeartsAi      *ai);
+/* NULL while the engine plays; once it has been dropped, why (a sentence for the
+ * player, e.g. "it did not answer within 10 seconds"). Read it on the thread that owns
+ * the player, between moves. */
+const char *hearts_external_ai_get_error       (HeartsAi      *ai);
 
 G_END_DECLS

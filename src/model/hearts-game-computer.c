@@ -40,6 +40,30 @@ think (ComputerMove *move)
     move->card = hearts_ai_choose_play (move->ai, &move->view);
 }
 
+static void
+on_cancelled (GCancellable *cancellable,
+              gpointer      user_data)
+{
+  hearts_ai_stop (user_data);
+}
+
+/* In a task's thread: a cancel asks the player to answer at once, and the answer is
+ * then dropped by the task. Connecting calls on_cancelled() at once if the cancel came
+ * before the thread started; disconnecting waits for a call in progress, so the stop
+ * can be reset safely afterwards. */
+static void
+think_cancellable (ComputerMove *move,
+                   GCancellable *cancellable)
+{
+  gulong handler = 0;
+
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), move->ai, NULL);
+  think (move);
+  g_cancellable_disconnect (cancellable, handler);
+  hearts_ai_reset_stop (move->ai);
+}
+
 static gboolean
 apply_computer_move (HeartsGame   *self,
                      ComputerMove *move)
@@ -82,8 +106,9 @@ computer_move_thread (GTask        *task,
                       gpointer      task_data,
                       GCancellable *cancellable)
 {
-  think (task_data);
-  g_task_return_boolean (task, TRUE);
+  think_cancellable (task_data, cancellable);
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, TRUE);
 }
 
 void
@@ -160,9 +185,10 @@ hint_thread (GTask        *task,
   g_autoptr(HeartsAi) ai = hearts_ai_new (HEARTS_AI_HARD, move->serial);
 
   move->ai = ai;
-  think (move);
+  think_cancellable (move, cancellable);
   move->ai = NULL;
-  g_task_return_boolean (task, TRUE);
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, TRUE);
 }
 
 void

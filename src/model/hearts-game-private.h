@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "hearts-game.h"
+#include "hearts-game-deal.h"
 
 G_BEGIN_DECLS
 

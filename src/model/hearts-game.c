@@ -421,6 +421,25 @@ hearts_game_get_legal (HeartsGame *self,
   return hearts_deal_get_legal (&self->deal, &self->rules);
 }
 
+gboolean
+hearts_game_has_played (HeartsGame *self,
+                        guint       seat)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+
+  for (guint i = 0; i < self->deal.n_plays; i++)
+    if (hearts_deal_get_play_seat (&self->deal, i) == seat)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+hearts_game_get_thinking (HeartsGame *self)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+  return self->thinking;
+}
+
 HeartsCards
 hearts_game_get_received (HeartsGame *self,
                           guint       seat)
@@ -563,6 +582,15 @@ hearts_game_set_seat_ai (HeartsGame *self,
   self->levels[seat] = ai->level;
   self->human[seat] = FALSE;
   hearts_game_changed (self);
+}
+
+HeartsAi *
+hearts_game_get_seat_ai (HeartsGame *self,
+                         guint       seat)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), NULL);
+  g_return_val_if_fail (seat < self->rules.n_players, NULL);
+  return self->human[seat] ? NULL : self->ais[seat];
 }
 
 gint

@@ -6,26 +6,9 @@
 
 #include <gio/gio.h>
 
-#include "hearts-ai.h"
-#include "hearts-engine.h"
+#include "hearts-types.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  HEARTS_PHASE_PASSING,
-  HEARTS_PHASE_PLAYING,
-  HEARTS_PHASE_HAND_OVER,   /* the score sheet is up; hearts_game_next_hand() deals on */
-  HEARTS_PHASE_GAME_OVER,
-} HeartsPhase;
-
-/* One finished hand on the score sheet. */
-typedef struct
-{
-  gint points[HEARTS_MAX_PLAYERS];
-  gint totals[HEARTS_MAX_PLAYERS];
-  gint shooter;             /* -1 when nobody shot the moon */
-} HeartsHandResult;
 
 #define HEARTS_TYPE_GAME (hearts_game_get_type ())
 
@@ -47,7 +30,6 @@ gint                 hearts_game_get_current_player  (HeartsGame          *self)
 guint                hearts_game_get_hand_index      (HeartsGame          *self);
 HeartsPassDirection  hearts_game_get_pass_direction  (HeartsGame          *self);
 gboolean             hearts_game_get_hearts_broken   (HeartsGame          *self);
-const HeartsDeal    *hearts_game_get_deal            (HeartsGame          *self);
 HeartsCards          hearts_game_get_hand            (HeartsGame          *self,
                                                       guint                seat);
 /* Cards a seat may play now (empty when it is not that seat's turn). */
@@ -57,6 +39,11 @@ HeartsCards          hearts_game_get_received        (HeartsGame          *self,
                                                       guint                seat);
 gboolean             hearts_game_has_passed          (HeartsGame          *self,
                                                       guint                seat);
+/* Whether @seat has played a card in this hand. */
+gboolean             hearts_game_has_played          (HeartsGame          *self,
+                                                      guint                seat);
+/* Whether a computer move is being worked out. */
+gboolean             hearts_game_get_thinking        (HeartsGame          *self);
 /* The trick on the table in order of play, and who led it. */
 guint                hearts_game_get_trick           (HeartsGame          *self,
                                                       HeartsCard          *cards,
@@ -85,10 +72,6 @@ void                 hearts_game_set_seat_level      (HeartsGame          *self,
                                                       HeartsAiLevel        level);
 HeartsAiLevel        hearts_game_get_seat_level      (HeartsGame          *self,
                                                       guint                seat);
-/* A computer seat played by @ai (transfer full), e.g. an external engine. */
-void                 hearts_game_set_seat_ai         (HeartsGame          *self,
-                                                      guint                seat,
-                                                      HeartsAi            *ai);
 /* Whether the game is waiting for a computer seat to move. */
 gboolean             hearts_game_computer_to_move    (HeartsGame          *self);
 /* Whether a human seat may act (pass or play) now. */

@@ -7,21 +7,49 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 #include "hearts-statistics.h"
 
-#define SAVED_GAME_KEY "saved-game"
+/* The old home of the saved game, read once to move it to the file. */
+#define OLD_KEY "saved-game"
+#define HUMAN_SEAT 0
+
+/* The file, shared with the writing threads. A write carries the serial number of
+ * the state it holds and is skipped if a newer one is on disk already, so that a
+ * thread that was late never puts back an older game. */
+typedef struct
+{
+  GMutex   lock;
+  GFile   *file;
+  guint64  on_disk;     /* serial of the last state written (or removal) */
+} Disk;
+
+typedef struct
+{
+  Disk    *disk;
+  GBytes  *bytes;       /* NULL: remove the file */
+  guint64  serial;
+} Job;
 
 struct _HeartsSavedGame
 {
   GObject       parent_instance;
 
   GSettings    *settings;
+  Disk         *disk;
   HeartsGame   *game;
   HeartsGame   *restored;      /* the game restore() gave, until it is followed */
   HeartsPreset  preset;
   guint         queens;        /* hands of the game in which seat 0 took the Q♠ */
   gint          counted_hand;  /* the last hand whose Q♠ is in @queens, or -1 */
+
+  guint64       serial;        /* of the last state handed to a write */
+  guint         write_id;      /* the idle that writes */
+  guint         n_writes;
+  guint         dirty : 1;     /* the file is behind the game */
+  guint         in_flight : 1; /* a thread is writing */
+  guint         failing : 1;   /* the last write failed, and it was said */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSavedGame, hearts_saved_game, G_TYPE_OBJECT)
@@ -30,11 +58,19 @@ G_DEFINE_QUARK (hearts-saved-game-error-quark, hearts_saved_game_error)
 enum {
   PROP_0,
   PROP_SETTINGS,
+  PROP_FILE,
   PROP_GAME,
+  PROP_N_WRITES,
   N_PROPS
 };
 
+enum {
+  WRITE_FAILED,
+  N_SIGNALS
+};
+
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 /* The model's format version, read off a game it writes, so it is never copied here. */
 static guint32
@@ -73,6 +109,22 @@ hand_is_scored (HeartsGame *game)
   return phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER;
 }
 
+/* The "first-dealer" line of a record that replays (so there is exactly one), or -1. */
+static gint64
+record_first_dealer (const char *record)
+{
+  g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " \t", -1);
+
+      if (g_strv_length (words) == 2 && g_str_equal (words[0], "first-dealer"))
+        return g_ascii_strtoll (words[1], NULL, 10);
+    }
+  return -1;
+}
+
 static HeartsGame *
 invalid (GError     **error,
          const char  *why)
@@ -96,7 +148,7 @@ hearts_saved_game_from_variant (GVariant      *state,
   HeartsRules preset_rules;
   const char *preset_id = NULL;
   HeartsPreset p = HEARTS_PRESET_CUSTOM;
-  guint32 version, q = 0;
+  guint32 version, first_dealer, q = 0;
   guint n;
 
   g_return_val_if_fail (state != NULL, NULL);
@@ -118,6 +170,13 @@ hearts_saved_game_from_variant (GVariant      *state,
     return invalid (error, local->message);
   n = hearts_game_get_n_players (game);
 
+  /* The window plays seat 0 and lets the computers play the others: any other
+   * arrangement waits forever or plays the player's cards. */
+  for (guint s = 0; s < n; s++)
+    if (hearts_game_seat_is_human (game, s) != (s == HUMAN_SEAT))
+      return invalid (error, s == HUMAN_SEAT ? "the player's seat is a computer's"
+                                             : "a computer's seat is a player's");
+
   /* The finished hands and the one on the table, as one record: it must replay
    * move by move to exactly what was loaded. */
   record = hearts_game_get_record (game);
@@ -129,6 +188,11 @@ hearts_saved_game_from_variant (GVariant      *state,
   for (guint s = 0; s < n; s++)
     if (summary.totals[s] != hearts_game_get_total (game, s))
       return invalid (error, "the record does not match the totals");
+  /* The next hands are dealt in turn from the state's first dealer: the record's
+   * must be the same, or the game's record stops replaying at the next deal. */
+  if (!g_variant_lookup (state, "first-dealer", "u", &first_dealer) ||
+      record_first_dealer (record) != (gint64) first_dealer)
+    return invalid (error, "the record has another first dealer");
 
   /* Our own keys. An unknown preset is not worth losing a game over: its statistics
    * go under "custom". */
@@ -181,6 +245,287 @@ hearts_saved_game_to_variant (HeartsGame   *game,
   return g_variant_ref_sink (g_variant_builder_end (&builder));
 }
 
+/* The file */
+
+GBytes *
+hearts_saved_game_to_file_bytes (GVariant *state)
+{
+  g_autoptr(GVariant) file = NULL;
+
+  g_return_val_if_fail (state != NULL && g_variant_is_of_type (state, HEARTS_SAVED_GAME_TYPE), NULL);
+
+  file = g_variant_ref_sink (g_variant_new ("(su@a{sv})", HEARTS_SAVED_GAME_FILE_MAGIC,
+                                            HEARTS_SAVED_GAME_FILE_VERSION, state));
+  /* Little-endian on every machine, so the file can move. */
+  if (G_BYTE_ORDER == G_BIG_ENDIAN)
+    {
+      GVariant *swapped = g_variant_byteswap (file);
+
+      g_variant_unref (file);
+      file = swapped;
+    }
+  return g_variant_get_data_as_bytes (file);
+}
+
+GVariant *
+hearts_saved_game_from_file_bytes (GBytes  *contents,
+                                   GError **error)
+{
+  g_autoptr(GVariant) file = NULL;
+  g_autoptr(GVariant) state = NULL;
+  const char *magic;
+  guint32 version;
+
+  g_return_val_if_fail (contents != NULL, NULL);
+
+  file = g_variant_ref_sink (g_variant_new_from_bytes (HEARTS_SAVED_GAME_FILE_TYPE, contents, FALSE));
+  if (G_BYTE_ORDER == G_BIG_ENDIAN)
+    {
+      GVariant *swapped = g_variant_byteswap (file);
+
+      g_variant_unref (file);
+      file = swapped;
+    }
+  /* Untrusted bytes are read by GLib as defaults where they are broken; a file
+   * that is not exactly what we write is refused as a whole instead, which also
+   * means every string in it is valid UTF-8. */
+  if (!g_variant_is_normal_form (file))
+    {
+      invalid (error, "not a saved game file");
+      return NULL;
+    }
+
+  g_variant_get (file, "(&su@a{sv})", &magic, &version, &state);
+  if (!g_str_equal (magic, HEARTS_SAVED_GAME_FILE_MAGIC))
+    {
+      invalid (error, "not a saved game file");
+      return NULL;
+    }
+  if (version != HEARTS_SAVED_GAME_FILE_VERSION)
+    {
+      g_debug ("Saved game discarded: file version %u", version);
+      g_set_error_literal (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_VERSION,
+                           _("The saved game is from another version of Hearts, so a new game was started"));
+      return NULL;
+    }
+  return g_steal_pointer (&state);
+}
+
+GFile *
+hearts_saved_game_get_default_file (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "hearts", "saved-game", NULL);
+
+  return g_file_new_for_path (path);
+}
+
+static Disk *
+disk_new (GFile *file)
+{
+  Disk *disk = g_atomic_rc_box_new0 (Disk);
+
+  g_mutex_init (&disk->lock);
+  disk->file = g_object_ref (file);
+  return disk;
+}
+
+static void
+disk_clear (Disk *disk)
+{
+  g_mutex_clear (&disk->lock);
+  g_clear_object (&disk->file);
+}
+
+static void
+disk_unref (Disk *disk)
+{
+  g_atomic_rc_box_release_full (disk, (GDestroyNotify) disk_clear);
+}
+
+/* Any thread. Writes @bytes (NULL: removes the file) unless something newer is
+ * there; *wrote says whether it did. */
+static gboolean
+disk_write (Disk      *disk,
+            GBytes    *bytes,
+            guint64    serial,
+            gboolean  *wrote,
+            GError   **error)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&disk->lock);
+  g_autoptr(GError) local = NULL;
+
+  *wrote = FALSE;
+  if (serial <= disk->on_disk)
+    return TRUE;
+
+  if (bytes == NULL)
+    {
+      if (!g_file_delete (disk->file, NULL, &local) &&
+          !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
+  else
+    {
+      g_autoptr(GFile) dir = g_file_get_parent (disk->file);
+      gsize size;
+      const char *data = g_bytes_get_data (bytes, &size);
+
+      if (!g_file_make_directory_with_parents (dir, NULL, &local) &&
+          !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      /* A temporary file renamed over the old one: a crash leaves one or the other. */
+      if (!g_file_replace_contents (disk->file, data, size, NULL, FALSE,
+                                    G_FILE_CREATE_PRIVATE, NULL, NULL, error))
+        return FALSE;
+    }
+  disk->on_disk = serial;
+  *wrote = TRUE;
+  return TRUE;
+}
+
+static void
+job_free (Job *job)
+{
+  g_clear_pointer (&job->disk, disk_unref);
+  g_clear_pointer (&job->bytes, g_bytes_unref);
+  g_free (job);
+}
+
+static void
+write_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+  gboolean wrote;
+
+  if (disk_write (job->disk, job->bytes, job->serial, &wrote, &error))
+    g_task_return_boolean (task, wrote);
+  else
+    g_task_return_error (task, error);
+}
+
+/* What the file should hold now: the game followed, or nothing. */
+static GBytes *
+current_bytes (HeartsSavedGame *self)
+{
+  g_autoptr(GVariant) state = NULL;
+
+  if (self->game == NULL)
+    return NULL;
+  state = hearts_saved_game_to_variant (self->game, self->preset, self->queens);
+  return hearts_saved_game_to_file_bytes (state);
+}
+
+static void
+written (HeartsSavedGame *self,
+         gboolean         wrote,
+         const GError    *error)
+{
+  if (error != NULL)
+    {
+      g_message ("Could not save the game in %s: %s", g_file_peek_path (self->disk->file), error->message);
+      /* Once per streak of failures: the player needs to know, not to be nagged. */
+      if (!self->failing)
+        {
+          g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"), error->message);
+
+          self->failing = TRUE;
+          g_signal_emit (self, signals[WRITE_FAILED], 0, message);
+        }
+      return;
+    }
+
+  self->failing = FALSE;
+  if (wrote)
+    {
+      self->n_writes++;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WRITES]);
+    }
+}
+
+static void schedule_write (HeartsSavedGame *self);
+
+static void
+on_written_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  HeartsSavedGame *self = HEARTS_SAVED_GAME (object);
+  g_autoptr(GError) error = NULL;
+  gboolean wrote = g_task_propagate_boolean (G_TASK (result), &error);
+
+  self->in_flight = FALSE;
+  written (self, wrote, error);
+  /* Changes made meanwhile are written now, once. */
+  if (self->dirty)
+    schedule_write (self);
+}
+
+static gboolean
+write_idle_cb (gpointer user_data)
+{
+  HeartsSavedGame *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+
+  self->write_id = 0;
+  self->dirty = FALSE;
+  self->in_flight = TRUE;
+
+  job = g_new0 (Job, 1);
+  job->disk = g_atomic_rc_box_acquire (self->disk);
+  job->bytes = current_bytes (self);
+  job->serial = ++self->serial;
+
+  task = g_task_new (self, NULL, on_written_cb, NULL);
+  g_task_set_source_tag (task, write_idle_cb);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, write_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* The file follows at the next idle moment, in a thread; while a write is going on,
+ * one more is made when it is done. */
+static void
+schedule_write (HeartsSavedGame *self)
+{
+  self->dirty = TRUE;
+  if (self->write_id == 0 && !self->in_flight)
+    self->write_id = g_idle_add_full (G_PRIORITY_LOW, write_idle_cb, self, NULL);
+}
+
+/* Now, on this thread: for quitting and for the end of a game. @state NULL: what is
+ * followed. */
+static gboolean
+write_now (HeartsSavedGame *self,
+           GVariant        *state)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean wrote;
+
+  g_clear_handle_id (&self->write_id, g_source_remove);
+  self->dirty = FALSE;
+  bytes = state != NULL ? hearts_saved_game_to_file_bytes (state) : current_bytes (self);
+  /* Waits for a thread that is writing; one that has not started will skip. */
+  if (!disk_write (self->disk, bytes, ++self->serial, &wrote, &error))
+    {
+      written (self, FALSE, error);
+      return FALSE;
+    }
+  written (self, wrote, NULL);
+  return TRUE;
+}
+
 /* Following a game */
 
 static GSettings *
@@ -199,27 +544,59 @@ new_batch (GSettings *settings)
   return batch;
 }
 
-/* Counts the finished game and forgets it, in one write: a crash in between
- * neither loses nor doubles a game. */
+/* The newest history entry is this game, finished at @date: it was counted before
+ * the program stopped. */
+static gboolean
+already_counted (GSettings    *settings,
+                 HeartsGame   *game,
+                 HeartsPreset  preset,
+                 gint64        date)
+{
+  g_autoptr(GArray) history = hearts_statistics_get_history (settings);
+  const HeartsHistoryEntry *e;
+
+  if (history->len == 0)
+    return FALSE;
+  e = &g_array_index (history, HeartsHistoryEntry, 0);
+  if (e->date != date || e->preset != preset || e->n_players != hearts_game_get_n_players (game))
+    return FALSE;
+  for (guint s = 0; s < e->n_players; s++)
+    if (e->totals[s] != hearts_game_get_total (game, s))
+      return FALSE;
+  return TRUE;
+}
+
+/* Counts the finished game in the settings, which are then synced; the saved game
+ * is removed after. A stop in between leaves a finished game with its date, which
+ * restore() recognizes in the history: it is counted once. */
 static void
-finish_game (HeartsSavedGame *self,
-             HeartsGame      *game,
-             HeartsPreset     preset,
-             guint            queens)
+count_game (HeartsSavedGame *self,
+            HeartsGame      *game,
+            HeartsPreset     preset,
+            guint            queens,
+            gint64           date)
 {
   g_autoptr(GSettings) batch = new_batch (self->settings);
 
-  hearts_statistics_add_game (batch, game, preset, queens, g_get_real_time () / G_USEC_PER_SEC);
-  g_settings_reset (batch, SAVED_GAME_KEY);
+  hearts_statistics_add_game (batch, game, preset, queens, date);
   g_settings_apply (batch);
+  g_settings_sync ();
 }
 
 static void
-store (HeartsSavedGame *self)
+finish_game (HeartsSavedGame *self,
+             HeartsGame      *game)
 {
-  g_autoptr(GVariant) state = hearts_saved_game_to_variant (self->game, self->preset, self->queens);
+  g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, self->preset, self->queens);
+  g_autoptr(GVariant) finished = NULL;
+  gint64 date = g_get_real_time () / G_USEC_PER_SEC;
+  GVariantDict dict;
 
-  g_settings_set_value (self->settings, SAVED_GAME_KEY, state);
+  g_variant_dict_init (&dict, state);
+  g_variant_dict_insert (&dict, "finished", "x", date);
+  finished = g_variant_ref_sink (g_variant_dict_end (&dict));
+  write_now (self, finished);
+  count_game (self, game, self->preset, self->queens, date);
 }
 
 static void
@@ -240,28 +617,160 @@ on_game_changed_cb (HeartsSavedGame *self,
     {
       /* Following stops below, which drops our reference while it is emitting. */
       g_object_ref (game);
-      finish_game (self, game, self->preset, self->queens);
-      /* Nothing more of it is saved, so it cannot be counted twice. */
+      finish_game (self, game);
+      /* Nothing more of it is saved, so it cannot be counted twice; the file goes. */
       hearts_saved_game_follow (self, NULL, HEARTS_PRESET_CUSTOM);
       g_object_unref (game);
       return;
     }
 
-  store (self);
+  schedule_write (self);
+}
+
+/* The old "saved-game" key as the keyfile backend holds it: its own parser logs a
+ * critical on text that is not UTF-8, so the text is checked first. */
+static GVariant *
+read_old_keyfile (GSettings        *settings,
+                  GSettingsBackend *backend)
+{
+  g_autofree char *filename = NULL;
+  g_autofree char *root_path = NULL;
+  g_autofree char *root_group = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *group = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  GVariant *value;
+
+  g_object_get (backend, "filename", &filename, "root-path", &root_path, "root-group", &root_group, NULL);
+  g_object_get (settings, "path", &path, NULL);
+  if (filename == NULL || root_path == NULL || !g_str_has_prefix (path, root_path))
+    return NULL;
+  group = g_strdup (path + strlen (root_path));
+  if (g_str_has_suffix (group, "/"))
+    group[strlen (group) - 1] = '\0';
+  if (group[0] == '\0')
+    {
+      g_free (group);
+      group = g_strdup (root_group);
+    }
+  if (group == NULL ||
+      !g_key_file_load_from_file (keyfile, filename, G_KEY_FILE_NONE, NULL) ||
+      (text = g_key_file_get_value (keyfile, group, OLD_KEY, NULL)) == NULL)
+    return NULL;
+  /* Text that does not parse is kept as bytes, for the .bad file. */
+  if (!g_utf8_validate (text, -1, NULL) ||
+      (value = g_variant_parse (HEARTS_SAVED_GAME_TYPE, text, NULL, NULL, NULL)) == NULL)
+    return g_variant_ref_sink (g_variant_new_bytestring (text));
+  return g_variant_ref_sink (value);
+}
+
+/* A game saved by an older version in the settings moves to the file (unless the
+ * file has a newer one) and leaves the settings; it is checked as any other. */
+static void
+move_old_key (HeartsSavedGame *self)
+{
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr(GVariant) old = NULL;
+  GType keyfile_type = g_type_from_name ("GKeyfileSettingsBackend");
+
+  g_object_get (self->settings, "backend", &backend, NULL);
+  if (keyfile_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (backend, keyfile_type))
+    old = read_old_keyfile (self->settings, backend);
+  else
+    old = g_settings_get_user_value (self->settings, OLD_KEY);
+  if (old == NULL)
+    return;
+
+  if (!g_file_query_exists (self->disk->file, NULL))
+    {
+      /* Something that is not even a dictionary is kept as one that fails the checks. */
+      if (!g_variant_is_of_type (old, HEARTS_SAVED_GAME_TYPE))
+        {
+          GVariantDict dict;
+
+          g_variant_dict_init (&dict, NULL);
+          g_variant_dict_insert_value (&dict, "unreadable", old);
+          g_variant_unref (old);
+          old = g_variant_ref_sink (g_variant_dict_end (&dict));
+        }
+      if (g_variant_n_children (old) > 0)
+        write_now (self, old);
+    }
+  g_settings_reset (self->settings, OLD_KEY);
+}
+
+/* A file we cannot use is kept beside, for a bug report, and is out of the way. */
+static void
+put_aside (HeartsSavedGame  *self,
+           GError          **error)
+{
+  g_autofree char *name = g_strconcat (g_file_peek_path (self->disk->file), ".bad", NULL);
+  g_autoptr(GFile) bad = g_file_new_for_path (name);
+  g_autoptr(GError) local = NULL;
+  g_autofree char *basename = g_file_get_basename (bad);
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->disk->lock);
+
+  if (!g_file_move (self->disk->file, bad, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &local))
+    {
+      g_message ("Could not move the saved game aside: %s", local->message);
+      g_file_delete (self->disk->file, NULL, NULL);
+      return;
+    }
+  if (error != NULL && *error != NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("%s. It was kept as “%s”."), (*error)->message, basename);
+
+      g_free ((*error)->message);
+      (*error)->message = g_steal_pointer (&message);
+    }
 }
 
 /* GObject */
+
+static void
+hearts_saved_game_constructed (GObject *object)
+{
+  HeartsSavedGame *self = (HeartsSavedGame *)object;
+
+  G_OBJECT_CLASS (hearts_saved_game_parent_class)->constructed (object);
+
+  if (self->disk == NULL)
+    {
+      g_autoptr(GFile) file = hearts_saved_game_get_default_file ();
+
+      self->disk = disk_new (file);
+    }
+}
 
 static void
 hearts_saved_game_dispose (GObject *object)
 {
   HeartsSavedGame *self = (HeartsSavedGame *)object;
 
-  hearts_saved_game_follow (self, NULL, HEARTS_PRESET_CUSTOM);
+  /* What was not written yet; a thread still writing holds a reference to us. */
+  if (self->dirty)
+    write_now (self, NULL);
+  g_clear_handle_id (&self->write_id, g_source_remove);
+  if (self->game != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->game, on_game_changed_cb, self);
+      g_clear_object (&self->game);
+    }
   g_clear_object (&self->restored);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (hearts_saved_game_parent_class)->dispose (object);
+}
+
+static void
+hearts_saved_game_finalize (GObject *object)
+{
+  HeartsSavedGame *self = (HeartsSavedGame *)object;
+
+  g_clear_pointer (&self->disk, disk_unref);
+
+  G_OBJECT_CLASS (hearts_saved_game_parent_class)->finalize (object);
 }
 
 static void
@@ -277,8 +786,14 @@ hearts_saved_game_get_property (GObject    *object,
     case PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
+    case PROP_FILE:
+      g_value_set_object (value, self->disk != NULL ? self->disk->file : NULL);
+      break;
     case PROP_GAME:
       g_value_set_object (value, self->game);
+      break;
+    case PROP_N_WRITES:
+      g_value_set_uint (value, self->n_writes);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -298,6 +813,10 @@ hearts_saved_game_set_property (GObject      *object,
     case PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
       break;
+    case PROP_FILE:
+      if (g_value_get_object (value) != NULL)
+        self->disk = disk_new (g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -308,7 +827,9 @@ hearts_saved_game_class_init (HeartsSavedGameClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = hearts_saved_game_constructed;
   object_class->dispose = hearts_saved_game_dispose;
+  object_class->finalize = hearts_saved_game_finalize;
   object_class->get_property = hearts_saved_game_get_property;
   object_class->set_property = hearts_saved_game_set_property;
 
@@ -316,12 +837,30 @@ hearts_saved_game_class_init (HeartsSavedGameClass *klass)
     g_param_spec_object ("settings", NULL, NULL,
                          G_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  /* Where the game is kept; NULL at construction: the default file. */
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL,
+                         G_TYPE_FILE,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   /* The game followed; NULL once it is over. */
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL,
                          HEARTS_TYPE_GAME,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Files written or removed: how well writes are coalesced. */
+  properties[PROP_N_WRITES] =
+    g_param_spec_uint ("n-writes", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The game could not be saved (a sentence for the player); once until a save works again. */
+  signals[WRITE_FAILED] =
+    g_signal_new ("write-failed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -334,39 +873,60 @@ hearts_saved_game_init (HeartsSavedGame *self)
 /* Public API */
 
 HeartsSavedGame *
-hearts_saved_game_new (GSettings *settings)
+hearts_saved_game_new (GSettings *settings,
+                       GFile     *file)
 {
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), NULL);
 
-  return g_object_new (HEARTS_TYPE_SAVED_GAME, "settings", settings, NULL);
+  return g_object_new (HEARTS_TYPE_SAVED_GAME, "settings", settings, "file", file, NULL);
 }
 
 HeartsGame *
 hearts_saved_game_restore (HeartsSavedGame  *self,
                            GError          **error)
 {
+  g_autoptr(GBytes) contents = NULL;
   g_autoptr(GVariant) state = NULL;
   g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(GError) local = NULL;
   HeartsPreset preset;
   guint queens;
+  gint64 date;
 
   g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), NULL);
 
-  state = g_settings_get_value (self->settings, SAVED_GAME_KEY);
-  if (g_variant_n_children (state) == 0)
-    return NULL;
+  move_old_key (self);
 
-  game = hearts_saved_game_from_variant (state, &preset, &queens, error);
-  if (game == NULL)
+  contents = g_file_load_bytes (self->disk->file, NULL, NULL, &local);
+  if (contents == NULL)
     {
-      g_settings_reset (self->settings, SAVED_GAME_KEY);
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        return NULL;
+      g_message ("Could not read the saved game: %s", local->message);
+      g_set_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID,
+                   _("The saved game could not be read, so a new game was started: %s"), local->message);
       return NULL;
     }
 
-  /* Saved at its very end, then the program stopped before counting it. */
+  state = hearts_saved_game_from_file_bytes (contents, error);
+  if (state != NULL)
+    game = hearts_saved_game_from_variant (state, &preset, &queens, error);
+  if (game == NULL)
+    {
+      put_aside (self, error);
+      return NULL;
+    }
+
+  /* Saved at its very end, then the program stopped before counting it, or after
+   * counting it but before the file was gone. */
   if (hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
     {
-      finish_game (self, game, preset, queens);
+      if (!g_variant_lookup (state, "finished", "x", &date))
+        date = g_get_real_time () / G_USEC_PER_SEC;
+      if (!already_counted (self->settings, game, preset, date))
+        count_game (self, game, preset, queens, date);
+      write_now (self, NULL);
       return NULL;
     }
 
@@ -391,6 +951,13 @@ hearts_saved_game_get_game (HeartsSavedGame *self)
   return self->game;
 }
 
+guint
+hearts_saved_game_get_n_writes (HeartsSavedGame *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), 0);
+  return self->n_writes;
+}
+
 void
 hearts_saved_game_follow (HeartsSavedGame *self,
                           HeartsGame      *game,
@@ -407,6 +974,8 @@ hearts_saved_game_follow (HeartsSavedGame *self,
     {
       g_signal_handlers_disconnect_by_func (self->game, on_game_changed_cb, self);
       g_clear_object (&self->game);
+      /* No longer followed: the file goes, unless a new game replaces it. */
+      schedule_write (self);
     }
 
   if (game != NULL)
@@ -434,5 +1003,14 @@ hearts_saved_game_clear (HeartsSavedGame *self)
   g_return_if_fail (HEARTS_IS_SAVED_GAME (self));
 
   hearts_saved_game_follow (self, NULL, HEARTS_PRESET_CUSTOM);
-  g_settings_reset (self->settings, SAVED_GAME_KEY);
+  schedule_write (self);
+}
+
+void
+hearts_saved_game_flush (HeartsSavedGame *self)
+{
+  g_return_if_fail (HEARTS_IS_SAVED_GAME (self));
+
+  if (self->dirty || self->in_flight)
+    write_now (self, NULL);
 }

@@ -604,7 +604,17 @@ hearts_settings_check (HeartsSettings  *self,
 
   g_return_val_if_fail (HEARTS_IS_SETTINGS (self), FALSE);
 
-  return hearts_settings_get_rules (self, &rules, error);
+  if (!hearts_settings_get_rules (self, &rules, error))
+    return FALSE;
+  /* The keyfile backend (the Flatpak's) says so when its folder cannot be written;
+   * then every change is refused, with no other sign. dconf reports nothing. */
+  if (!g_settings_is_writable (self->settings, "player-name"))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                           _("Settings cannot be saved: changes will be lost when Hearts is closed"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 HeartsGame *

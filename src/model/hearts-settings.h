@@ -99,7 +99,8 @@ char           *hearts_settings_get_seat_engine (HeartsSettings  *self,
                                                guint              seat);
 
 /* Checks the rule keys make valid rules; if not, resets them and says so in @error
- * in words for the player. Call once at startup. */
+ * in words for the player; likewise if the settings cannot be written (a read-only
+ * keyfile folder). Call once at startup. */
 gboolean        hearts_settings_check         (HeartsSettings    *self,
                                                GError           **error);
 

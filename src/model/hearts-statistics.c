@@ -76,8 +76,10 @@ history_from_variant (GVariant           *value,
   e->n_players = n;
   for (guint s = 0; s < n; s++)
     {
-      /* A game is at most 100 deals or 100 matches of 5. */
-      if (ABS (t[s]) > MAX_HAND_SWING * HEARTS_END_COUNT_MAX * HEARTS_MAX_PLAYERS)
+      /* A game is at most 100 deals or 100 matches of 5. Compared on both sides,
+       * as ABS (G_MININT32) overflows. */
+      if (t[s] > MAX_HAND_SWING * HEARTS_END_COUNT_MAX * HEARTS_MAX_PLAYERS ||
+          t[s] < -(MAX_HAND_SWING * HEARTS_END_COUNT_MAX * HEARTS_MAX_PLAYERS))
         return FALSE;
       e->totals[s] = t[s];
     }

@@ -103,7 +103,7 @@ table_get_ai (Table *table,
     {
       g_autoptr(GError) error = NULL;
 
-      ai = hearts_external_ai_new (player->command, &error);
+      ai = hearts_external_ai_new (player->command, NULL, &error);
       if (ai == NULL)
         die ("%s: %s", player->spec, error->message);
     }

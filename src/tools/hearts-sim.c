@@ -192,19 +192,50 @@ replay (const char *path)
       return 2;
     }
 
-  /* A file may hold several games, each starting with its header line. */
+  /* A file may hold several games, each starting with its header line, found as
+   * hearts_record_replay() reads lines: blanks around and between words do not
+   * count, and neither does a CR before the LF. */
   {
-    g_auto(GStrv) games = NULL;
-    guint n_games = 0, n_hands = 0, n_plays = 0;
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+    g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
     g_autoptr(GString) one = g_string_new (NULL);
+    guint n_games = 0, n_hands = 0, n_plays = 0;
+    gboolean blank = TRUE;
 
-    games = g_strsplit (text, "hearts-record 1\n", -1);
-    for (guint i = 0; games[i] != NULL; i++)
+    for (guint i = 0; lines[i] != NULL; i++)
       {
-        if (g_strstrip (games[i])[0] == '\0')
-          continue;
-        g_string_printf (one, "hearts-record 1\n%s\n", games[i]);
-        if (!hearts_record_replay (one->str, &summary, &error))
+        g_auto(GStrv) words = g_strsplit_set (lines[i], " \t\r", -1);
+        const char *first = NULL, *second = NULL, *third = NULL;
+
+        for (guint j = 0; words[j] != NULL; j++)
+          {
+            if (words[j][0] == '\0')
+              continue;
+            if (first == NULL)
+              first = words[j];
+            else if (second == NULL)
+              second = words[j];
+            else
+              third = words[j];
+          }
+        if (g_strcmp0 (first, "hearts-record") == 0 && g_strcmp0 (second, "1") == 0 && third == NULL &&
+            !blank)
+          {
+            g_ptr_array_add (games, g_string_free (g_steal_pointer (&one), FALSE));
+            one = g_string_new (NULL);
+            blank = TRUE;
+          }
+        if (first != NULL && first[0] != '#')
+          blank = FALSE;
+        g_string_append (one, lines[i]);
+        g_string_append_c (one, '\n');
+      }
+    if (!blank)
+      g_ptr_array_add (games, g_string_free (g_steal_pointer (&one), FALSE));
+
+    for (guint i = 0; i < games->len; i++)
+      {
+        if (!hearts_record_replay (g_ptr_array_index (games, i), &summary, &error))
           {
             g_printerr ("hearts-sim: %s: game %u: %s\n", path, n_games + 1, error->message);
             return 1;

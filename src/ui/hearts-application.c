@@ -9,6 +9,7 @@
 #include "hearts-application.h"
 #include "hearts-preferences-window.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-test-state.h"
 #include "hearts-window.h"
 
 struct _HeartsApplication
@@ -120,7 +121,8 @@ hearts_application_handle_local_options (GApplication *app,
 
   if (g_variant_dict_lookup (options, "seed", "x", &seed))
     {
-      self->seed = seed < 0 ? -seed : seed;
+      /* -G_MININT64 does not fit in a gint64: that one becomes G_MAXINT64. */
+      self->seed = seed >= 0 ? seed : seed == G_MININT64 ? G_MAXINT64 : -seed;
       self->new_game = TRUE;
     }
   if (g_variant_dict_lookup (options, "rules", "&s", &rules))
@@ -174,7 +176,11 @@ hearts_application_activate (GApplication *app)
 
   if (window == NULL)
     {
-      window = GTK_WINDOW (hearts_window_new (HEARTS_APPLICATION (app)));
+      HeartsApplication *self = HEARTS_APPLICATION (app);
+
+      window = GTK_WINDOW (hearts_window_new (self));
+      if (self->state_action != NULL)
+        hearts_test_state_attach (HEARTS_WINDOW (window), self->state_action);
       if (g_getenv ("HEARTS_BENCH_FIRST_FRAME") != NULL)
         g_signal_connect (window, "realize", G_CALLBACK (bench_realize_cb), app);
     }
@@ -197,10 +203,12 @@ hearts_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
 
   /* Read-only for others: the game record and what the table shows, for tests. */
-  self->state_action = g_simple_action_new_stateful ("state", NULL,
-                                                     g_variant_new_parsed ("@a{sv} {}"));
-  g_simple_action_set_enabled (self->state_action, FALSE);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (self->state_action));
+  if (hearts_test_state_enabled ())
+    {
+      self->state_action = g_simple_action_new_stateful ("state", NULL, g_variant_new_parsed ("@a{sv} {}"));
+      g_simple_action_set_enabled (self->state_action, FALSE);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (self->state_action));
+    }
 
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_game);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo);
@@ -307,16 +315,4 @@ hearts_application_take_rules (HeartsApplication *self)
 {
   g_return_val_if_fail (HEARTS_IS_APPLICATION (self), NULL);
   return g_steal_pointer (&self->rules);
-}
-
-void
-hearts_application_set_test_state (HeartsApplication *self,
-                                   GVariant          *state)
-{
-  g_return_if_fail (HEARTS_IS_APPLICATION (self));
-
-  if (self->state_action != NULL)
-    g_simple_action_set_state (self->state_action, state);
-  else
-    g_variant_unref (g_variant_ref_sink (state));
 }

@@ -6,7 +6,6 @@
 
 #include <adwaita.h>
 
-#include "hearts-engine.h"
 #include "hearts-settings.h"
 
 G_BEGIN_DECLS
@@ -24,8 +23,5 @@ gboolean           hearts_application_get_resume       (HeartsApplication *self)
 guint64            hearts_application_take_seed        (HeartsApplication *self);
 /* The --rules words for the first new game, then NULL. */
 char              *hearts_application_take_rules       (HeartsApplication *self);
-/* What tests read over D-Bus as the state of the "state" action. */
-void               hearts_application_set_test_state   (HeartsApplication *self,
-                                                        GVariant          *state);
 
 G_END_DECLS

@@ -8,19 +8,17 @@
 
 #include "hearts-table-private.h"
 
-
-
 static void
 try_play (HeartsTable *self,
           HeartsCard   card)
 {
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
 
-  if (!hearts_game_play (self->game, HUMAN_SEAT, card, &refusal))
+  if (!hearts_game_play (self->game, HEARTS_HUMAN_SEAT, card, &refusal))
     {
       /* The card springs back to its place in the hand. */
-      hearts_table_start_reflow (self);
-      hearts_table_refuse (self, refusal);
+      _hearts_table_start_reflow (self);
+      _hearts_table_refuse (self, refusal);
     }
 }
 
@@ -42,39 +40,39 @@ use_card (HeartsTable *self,
 
   if (phase == HEARTS_PHASE_PASSING)
     {
-      gboolean in_slot = hearts_table_chosen_index (self, card) >= 0;
+      gboolean in_slot = _hearts_table_chosen_index (self, card) >= 0;
 
-      if (!hearts_table_human_may_pass (self))
+      if (!_hearts_table_human_may_pass (self))
         {
-          hearts_table_start_reflow (self);
+          _hearts_table_start_reflow (self);
           return;
         }
       /* A drop moves a card into the pass area or back; a click toggles it. */
       if (n_press > 0 || in_slot != dropped_on_table)
-        hearts_table_toggle_chosen (self, card);
+        _hearts_table_toggle_chosen (self, card);
       else
-        hearts_table_start_reflow (self);
+        _hearts_table_start_reflow (self);
       return;
     }
 
   if (phase != HEARTS_PHASE_PLAYING)
     {
-      hearts_table_start_reflow (self);
+      _hearts_table_start_reflow (self);
       return;
     }
 
   if (n_press == 0 && !dropped_on_table)
     {
-      hearts_table_start_reflow (self);
+      _hearts_table_start_reflow (self);
       return;
     }
   if (n_press == 1 && self->double_click)
     return;
 
-  if (hearts_game_get_current_player (self->game) != HUMAN_SEAT)
+  if (hearts_game_get_current_player (self->game) != HEARTS_HUMAN_SEAT)
     {
-      hearts_table_start_reflow (self);
-      hearts_table_refuse (self, HEARTS_REFUSAL_NOT_YOUR_TURN);
+      _hearts_table_start_reflow (self);
+      _hearts_table_refuse (self, HEARTS_REFUSAL_NOT_YOUR_TURN);
       return;
     }
   try_play (self, card);
@@ -243,9 +241,9 @@ pass_idle (gpointer user_data)
 }
 
 void
-hearts_table_pass_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+_hearts_table_pass_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
 
@@ -258,8 +256,8 @@ hearts_table_pass_action (GtkWidget  *widget,
 /* Each card has its own gestures: on the table they would also see presses on the
  * pass button, and GTK 4.8 leaves a parent's gestures stuck when a child claims. */
 void
-hearts_table_add_card_gestures (HeartsTable *self,
-                                GtkWidget   *card)
+_hearts_table_add_card_gestures (HeartsTable *self,
+                                 GtkWidget   *card)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();

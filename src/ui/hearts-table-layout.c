@@ -17,17 +17,17 @@ card_aspect (HeartsTable *self)
 }
 
 void
-hearts_table_compute_layout (HeartsTable *self,
-                             int          width,
-                             int          height)
+_hearts_table_compute_layout (HeartsTable *self,
+                              int          width,
+                              int          height)
 {
   float aspect = card_aspect (self);
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
   guint row = MAX (13, self->hand->len);
   guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
   float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
   float top = m;
-  float field_bottom, badge_h = 0;
+  float field_bottom, plate_h = 0;
   float side_x;
   int nat;
 
@@ -42,24 +42,24 @@ hearts_table_compute_layout (HeartsTable *self,
   self->hand_y = height - m - self->card_h;
   self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
 
-  gtk_widget_measure (self->badges[HUMAN_SEAT], GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
-  badge_h = nat;
+  gtk_widget_measure (GTK_WIDGET (self->plates[HEARTS_HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+  plate_h = nat;
 
   /* The other seats: backs fanned along the top and down the sides. */
-  field_bottom = self->hand_y - self->raise - badge_h - m;
+  field_bottom = self->hand_y - self->raise - plate_h - m;
   side_x = m + self->back_h / 2;
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];
       float mid_y = top + (field_bottom - top) * 0.42f;
 
-      /* A side seat's badge sits above its fan, clear of the badges along the top. */
+      /* A side seat's plate sits above its fan, clear of the plates along the top. */
       if (n > 3)
-        mid_y = MAX (mid_y, top + self->back_h + 2 * badge_h + 2 * m + self->side_extent / 2);
+        mid_y = MAX (mid_y, top + self->back_h + 2 * plate_h + 2 * m + self->side_extent / 2);
       else
-        mid_y = MAX (mid_y, top + badge_h + m + self->side_extent / 2);
+        mid_y = MAX (mid_y, top + plate_h + m + self->side_extent / 2);
 
-      switch (hearts_table_seat_spot (self, s))
+      switch (_hearts_table_seat_spot (self, s))
         {
         case SPOT_BOTTOM:
           g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->hand_y + self->card_h / 2);
@@ -92,7 +92,7 @@ hearts_table_compute_layout (HeartsTable *self,
 
   /* The trick in the middle of what is left. */
   {
-    float field_top = n == 3 ? top : top + self->back_h + badge_h + m / 2;
+    float field_top = n == 3 ? top : top + self->back_h + plate_h + m / 2;
     float cw = self->card_w, ch = self->card_h;
 
     self->center = GRAPHENE_POINT_INIT (width / 2.f, (field_top + field_bottom) / 2);
@@ -101,7 +101,7 @@ hearts_table_compute_layout (HeartsTable *self,
         SeatGeometry *g = &self->seats[s];
         float dx = 0, dy = 0;
 
-        switch (hearts_table_seat_spot (self, s))
+        switch (_hearts_table_seat_spot (self, s))
           {
           case SPOT_BOTTOM:      dy = ch * 0.3f; break;
           case SPOT_TOP:         dy = -ch * 0.3f; break;
@@ -111,7 +111,7 @@ hearts_table_compute_layout (HeartsTable *self,
           case SPOT_TOP_RIGHT:   dx = cw * 0.36f; dy = -ch * 0.26f; break;
           default:               break;
           }
-        if (n == 3 && hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
+        if (n == 3 && _hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
           dy = -ch * 0.16f;
         g->trick = GRAPHENE_POINT_INIT (self->center.x + dx, self->center.y + dy);
         /* A slight, fixed tilt per seat looks like cards put down by hand. */
@@ -153,8 +153,8 @@ hand_target (HeartsTable *self,
 
 /* Where each hand card rests: in its pass slot, or in the row, raised when marked. */
 void
-hearts_table_compute_targets (HeartsTable *self,
-                              int          width)
+_hearts_table_compute_targets (HeartsTable *self,
+                               int          width)
 {
   guint row_len = self->hand->len - self->n_chosen;
   guint row_index = 0;
@@ -163,7 +163,7 @@ hearts_table_compute_targets (HeartsTable *self,
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
       HeartsCard c = hearts_card_widget_get_card (w);
-      gint slot = hearts_table_chosen_index (self, c);
+      gint slot = _hearts_table_chosen_index (self, c);
       graphene_point_t target;
 
       if (slot >= 0)
@@ -191,35 +191,35 @@ allocate_child (GtkWidget *child,
 }
 
 static void
-allocate_badge (GtkWidget *badge,
+allocate_plate (GtkWidget *plate,
                 float      cx,
                 float      y,
                 int        width)
 {
   int w, h;
 
-  if (!gtk_widget_get_visible (badge))
+  if (!gtk_widget_get_visible (plate))
     return;
-  gtk_widget_measure (badge, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-  gtk_widget_measure (badge, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  gtk_widget_measure (plate, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (plate, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
   cx = CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4));
-  allocate_child (badge, cx, y, w, h);
+  allocate_child (plate, cx, y, w, h);
 }
 
 void
-hearts_table_size_allocate (GtkWidget *widget,
-                            int        width,
-                            int        height,
-                            int        baseline)
+_hearts_table_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
   double t = self->reflow_t;
   guint hash = width * 31 + height;
 
-  hearts_table_compute_layout (self, width, height);
+  _hearts_table_compute_layout (self, width, height);
 
-  hearts_table_compute_targets (self, width);
+  _hearts_table_compute_targets (self, width);
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
@@ -245,14 +245,14 @@ hearts_table_size_allocate (GtkWidget *widget,
       SeatGeometry *g = &self->seats[s];
       float y;
 
-      switch (hearts_table_seat_spot (self, s))
+      switch (_hearts_table_seat_spot (self, s))
         {
         case SPOT_BOTTOM:
           {
             int bh;
 
-            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            allocate_badge (self->badges[s], width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
+            gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
           }
           continue;
         case SPOT_LEFT:
@@ -260,8 +260,8 @@ hearts_table_size_allocate (GtkWidget *widget,
           {
             int bh;
 
-            /* Above the fan: below it the badge would reach into the pass area. */
-            gtk_widget_measure (self->badges[s], GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
+            /* Above the fan: below it the plate would reach into the pass area. */
+            gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
             y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
           }
           break;
@@ -272,13 +272,13 @@ hearts_table_size_allocate (GtkWidget *widget,
           y = g->fan.y + self->back_h / 2 + self->margin / 3;
           break;
         }
-      allocate_badge (self->badges[s], g->fan.x, y, width);
+      allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width);
     }
 
   if (hash != self->layout_hash)
     {
       self->layout_hash = hash;
-      hearts_table_layout_changed (self);
+      _hearts_table_layout_changed (self);
     }
 
   {
@@ -298,23 +298,20 @@ hearts_table_size_allocate (GtkWidget *widget,
 }
 
 void
-hearts_table_measure (GtkWidget      *widget,
-                      GtkOrientation  orientation,
-                      int             for_size,
-                      int            *minimum,
-                      int            *natural,
-                      int            *minimum_baseline,
-                      int            *natural_baseline)
+_hearts_table_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
 {
-  HeartsTable *self = HEARTS_TABLE (widget);
-
   /* Children are placed by hand; only their sizes matter, and the table fits 360×500. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     gtk_widget_measure (child, orientation, -1, NULL, NULL, NULL, NULL);
 
-  (void) self;
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 340;
@@ -370,7 +367,7 @@ static void
 draw_fans (HeartsTable *self,
            GtkSnapshot *snapshot)
 {
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
 
   if (self->game == NULL)
     return;
@@ -381,7 +378,7 @@ draw_fans (HeartsTable *self,
       guint count;
       float step, extent;
 
-      if (s == HUMAN_SEAT)
+      if (s == HEARTS_HUMAN_SEAT)
         continue;
       count = hearts_cards_count (hearts_game_get_hand (self->game, s));
       if (count == 0)
@@ -409,7 +406,7 @@ draw_pass_area (HeartsTable *self,
   static const GdkRGBA slot_fill = { 0, 0, 0, 0.12f };
   GskRoundedRect area;
 
-  if (!hearts_table_human_may_pass (self))
+  if (!_hearts_table_human_may_pass (self))
     return;
 
   gsk_rounded_rect_init_from_rect (&area, &self->pass_area, self->card_w * 0.1f);
@@ -451,7 +448,7 @@ shown_card_rect (HeartsTable     *self,
   if (self->step != NULL && self->step->kind == STEP_PLAY && index == self->n_shown - 1)
     {
       double t = self->step_t;
-      float from_angle = self->seats[shown->seat].vertical && shown->seat != HUMAN_SEAT ? 90 : 0;
+      float from_angle = self->seats[shown->seat].vertical && shown->seat != HEARTS_HUMAN_SEAT ? 90 : 0;
 
       graphene_rect_interpolate (&shown->from, &to, t, rect);
       *angle = lerp (from_angle, g->angle, t);
@@ -470,8 +467,8 @@ shown_card_rect (HeartsTable     *self,
 }
 
 void
-hearts_table_snapshot (GtkWidget   *widget,
-                       GtkSnapshot *snapshot)
+_hearts_table_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
   gboolean moving = self->step != NULL && self->step->kind == STEP_PLAY;

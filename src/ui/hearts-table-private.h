@@ -7,12 +7,12 @@
 #include <adwaita.h>
 
 #include "hearts-card-widget.h"
+#include "hearts-seat-plate.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
 
 G_BEGIN_DECLS
 
-#define HUMAN_SEAT        0
 #define DRAG_THRESHOLD    6.0
 #define BASE_PLAY_MS      320
 #define BASE_PAUSE_MS     750
@@ -75,9 +75,7 @@ struct _HeartsTable
 
   /* Children */
   GPtrArray       *hand;              /* HeartsCardWidget, in hand order */
-  GtkWidget       *badges[HEARTS_MAX_PLAYERS];
-  GtkWidget       *names[HEARTS_MAX_PLAYERS];
-  GtkWidget       *infos[HEARTS_MAX_PLAYERS];
+  HeartsSeatPlate *plates[HEARTS_MAX_PLAYERS];
   GtkWidget       *pass_label;
   GtkWidget       *pass_button;
 
@@ -147,51 +145,59 @@ rect_centered (graphene_point_t c,
 }
 
 /* hearts-table.c */
-guint       hearts_table_n_players          (HeartsTable      *self);
-Spot        hearts_table_seat_spot          (HeartsTable      *self,
-                                             guint             seat);
-const char *hearts_table_seat_name          (HeartsTable      *self,
-                                             guint             seat);
-HeartsCardWidget *hearts_table_find_card    (HeartsTable      *self,
-                                             HeartsCard        card);
-gint        hearts_table_chosen_index       (HeartsTable      *self,
-                                             HeartsCard        card);
-gboolean    hearts_table_human_may_pass     (HeartsTable      *self);
-void        hearts_table_start_reflow       (HeartsTable      *self);
-void        hearts_table_update_card_states (HeartsTable      *self);
-void        hearts_table_update_labels      (HeartsTable      *self);
-void        hearts_table_sync_from_game     (HeartsTable      *self);
-void        hearts_table_refuse             (HeartsTable      *self,
-                                             HeartsRefusal     refusal);
-void        hearts_table_toggle_chosen      (HeartsTable      *self,
-                                             HeartsCard        card);
-void        hearts_table_layout_changed     (HeartsTable      *self);
+guint             _hearts_table_n_players          (HeartsTable           *self);
+Spot              _hearts_table_seat_spot          (HeartsTable           *self,
+                                                    guint                  seat);
+guint             _hearts_table_animation_ms       (HeartsTable           *self,
+                                                    guint                  base);
+gint              _hearts_table_chosen_index       (HeartsTable           *self,
+                                                    HeartsCard             card);
+gboolean          _hearts_table_human_may_pass     (HeartsTable           *self);
+void              _hearts_table_set_busy           (HeartsTable           *self,
+                                                    gboolean               busy);
+void              _hearts_table_start_reflow       (HeartsTable           *self);
+void              _hearts_table_update_labels      (HeartsTable           *self);
+void              _hearts_table_sync_from_game     (HeartsTable           *self);
+void              _hearts_table_refuse             (HeartsTable           *self,
+                                                    HeartsRefusal          refusal);
+void              _hearts_table_toggle_chosen      (HeartsTable           *self,
+                                                    HeartsCard             card);
+void              _hearts_table_layout_changed     (HeartsTable           *self);
+
+/* hearts-table-steps.c */
+void              _hearts_table_queue_step         (HeartsTable           *self,
+                                                    StepKind               kind,
+                                                    guint                  seat,
+                                                    HeartsCard             card,
+                                                    const graphene_rect_t *from);
+void              _hearts_table_finish_steps       (HeartsTable           *self);
+void              _hearts_table_clear_steps        (HeartsTable           *self);
 
 /* hearts-table-layout.c */
-void        hearts_table_compute_layout     (HeartsTable      *self,
-                                             int               width,
-                                             int               height);
-void        hearts_table_compute_targets    (HeartsTable      *self,
-                                             int               width);
-void        hearts_table_measure            (GtkWidget        *widget,
-                                             GtkOrientation    orientation,
-                                             int               for_size,
-                                             int              *minimum,
-                                             int              *natural,
-                                             int              *minimum_baseline,
-                                             int              *natural_baseline);
-void        hearts_table_size_allocate      (GtkWidget        *widget,
-                                             int               width,
-                                             int               height,
-                                             int               baseline);
-void        hearts_table_snapshot           (GtkWidget        *widget,
-                                             GtkSnapshot      *snapshot);
+void              _hearts_table_compute_layout     (HeartsTable           *self,
+                                                    int                    width,
+                                                    int                    height);
+void              _hearts_table_compute_targets    (HeartsTable           *self,
+                                                    int                    width);
+void              _hearts_table_measure            (GtkWidget             *widget,
+                                                    GtkOrientation         orientation,
+                                                    int                    for_size,
+                                                    int                   *minimum,
+                                                    int                   *natural,
+                                                    int                   *minimum_baseline,
+                                                    int                   *natural_baseline);
+void              _hearts_table_size_allocate      (GtkWidget             *widget,
+                                                    int                    width,
+                                                    int                    height,
+                                                    int                    baseline);
+void              _hearts_table_snapshot           (GtkWidget             *widget,
+                                                    GtkSnapshot           *snapshot);
 
 /* hearts-table-input.c */
-void        hearts_table_add_card_gestures  (HeartsTable      *self,
-                                             GtkWidget        *card);
-void        hearts_table_pass_action        (GtkWidget        *widget,
-                                             const char       *action_name,
-                                             GVariant         *parameter);
+void              _hearts_table_add_card_gestures  (HeartsTable           *self,
+                                                    GtkWidget             *card);
+void              _hearts_table_pass_action        (GtkWidget             *widget,
+                                                    const char            *action_name,
+                                                    GVariant              *parameter);
 
 G_END_DECLS

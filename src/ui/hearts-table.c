@@ -34,25 +34,23 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void run_next_step  (HeartsTable *self);
-
 /* Geometry helpers */
 
 guint
-hearts_table_n_players (HeartsTable *self)
+_hearts_table_n_players (HeartsTable *self)
 {
   return self->game != NULL ? hearts_game_get_n_players (self->game) : 4;
 }
 
 Spot
-hearts_table_seat_spot (HeartsTable *self,
-                        guint        seat)
+_hearts_table_seat_spot (HeartsTable *self,
+                         guint        seat)
 {
   static const Spot three[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_RIGHT };
   static const Spot four[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP, SPOT_RIGHT };
   static const Spot five[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP_LEFT, SPOT_TOP_RIGHT, SPOT_RIGHT };
-  guint n = hearts_table_n_players (self);
-  guint r = (seat + n - HUMAN_SEAT) % n;
+  guint n = _hearts_table_n_players (self);
+  guint r = (seat + n - HEARTS_HUMAN_SEAT) % n;
 
   switch (n)
     {
@@ -65,15 +63,15 @@ hearts_table_seat_spot (HeartsTable *self,
     }
 }
 
-const char *
-hearts_table_seat_name (HeartsTable *self,
-                        guint        seat)
+static const char *
+seat_name (HeartsTable *self,
+           guint        seat)
 {
   if (self->player_names != NULL && seat < g_strv_length (self->player_names) &&
       self->player_names[seat][0] != '\0')
     return self->player_names[seat];
 
-  switch (hearts_table_seat_spot (self, seat))
+  switch (_hearts_table_seat_spot (self, seat))
     {
     case SPOT_BOTTOM:
       return _("You");
@@ -92,11 +90,9 @@ hearts_table_seat_name (HeartsTable *self,
     }
 }
 
-
-
-static guint
-animation_ms (HeartsTable *self,
-              guint        base)
+guint
+_hearts_table_animation_ms (HeartsTable *self,
+                            guint        base)
 {
   /* A zero-length animation ends on its first frame. */
   if (self->animation_speed <= 0)
@@ -161,9 +157,9 @@ hand_in_order (HeartsTable *self,
 
 /* The hand */
 
-HeartsCardWidget *
-hearts_table_find_card (HeartsTable *self,
-                        HeartsCard   card)
+static HeartsCardWidget *
+find_card (HeartsTable *self,
+           HeartsCard   card)
 {
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -176,8 +172,8 @@ hearts_table_find_card (HeartsTable *self,
 }
 
 gint
-hearts_table_chosen_index (HeartsTable *self,
-                           HeartsCard   card)
+_hearts_table_chosen_index (HeartsTable *self,
+                            HeartsCard   card)
 {
   for (guint i = 0; i < self->n_chosen; i++)
     if (self->chosen[i] == card)
@@ -186,16 +182,17 @@ hearts_table_chosen_index (HeartsTable *self,
 }
 
 gboolean
-hearts_table_human_may_pass (HeartsTable *self)
+_hearts_table_human_may_pass (HeartsTable *self)
 {
   return self->game != NULL &&
          hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING &&
-         !hearts_game_has_passed (self->game, HUMAN_SEAT);
+         !hearts_game_has_passed (self->game, HEARTS_HUMAN_SEAT);
 }
 
-static void
-set_busy (HeartsTable *self,
-          gboolean     busy)
+/* The step queue decides when; the property is the table's. */
+void
+_hearts_table_set_busy (HeartsTable *self,
+                        gboolean     busy)
 {
   if (self->busy == busy)
     return;
@@ -221,34 +218,34 @@ on_reflow_done (HeartsTable *self)
 
 /* Every hand card glides from where it is now to its new place. */
 void
-hearts_table_start_reflow (HeartsTable *self)
+_hearts_table_start_reflow (HeartsTable *self)
 {
   for (guint c = 0; c < 64; c++)
     self->card_from[c] = self->card_at[c];
 
   self->reflow_t = 0;
   adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->reflow),
-                                    animation_ms (self, BASE_REFLOW_MS));
+                                    _hearts_table_animation_ms (self, BASE_REFLOW_MS));
   adw_animation_reset (self->reflow);
   adw_animation_play (self->reflow);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-void
-hearts_table_update_card_states (HeartsTable *self)
+static void
+update_card_states (HeartsTable *self)
 {
   HeartsCards legal = 0;
-  gboolean passing = hearts_table_human_may_pass (self);
+  gboolean passing = _hearts_table_human_may_pass (self);
 
   if (self->game != NULL)
-    legal = hearts_game_get_legal (self->game, HUMAN_SEAT);
+    legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
 
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
       HeartsCard card = hearts_card_widget_get_card (w);
 
-      hearts_card_widget_set_selected (w, hearts_table_chosen_index (self, card) >= 0);
+      hearts_card_widget_set_selected (w, _hearts_table_chosen_index (self, card) >= 0);
       hearts_card_widget_set_playable (w, passing || hearts_cards_has (legal, card));
       hearts_card_widget_set_dim_unplayable (w, self->highlight_legal && legal != 0);
       hearts_card_widget_set_received (w, hearts_cards_has (self->received, card));
@@ -266,7 +263,7 @@ sync_hand (HeartsTable *self)
   guint focus_index = 0;
 
   if (self->game != NULL)
-    hand = hearts_game_get_hand (self->game, HUMAN_SEAT);
+    hand = hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT);
   /* Cards chosen for the pass are still ours until the pass is sent. */
   for (guint i = 0; i < self->n_chosen; i++)
     hand |= HEARTS_CARD_BIT (self->chosen[i]);
@@ -312,7 +309,7 @@ sync_hand (HeartsTable *self)
           }
 
         w = hearts_card_widget_new (card, self->theme);
-        hearts_table_add_card_gestures (self, w);
+        _hearts_table_add_card_gestures (self, w);
         /* Children are drawn in order: later cards overlap earlier ones. */
         if (existing != NULL)
           gtk_widget_insert_before (w, GTK_WIDGET (self), GTK_WIDGET (existing));
@@ -322,11 +319,11 @@ sync_hand (HeartsTable *self)
 
         /* A received card comes in from the seat that passed it. */
         if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
-            hearts_cards_has (hearts_game_get_received (self->game, HUMAN_SEAT), card))
+            hearts_cards_has (hearts_game_get_received (self->game, HEARTS_HUMAN_SEAT), card))
           {
             guint from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
                                                    hearts_game_get_pass_direction (self->game),
-                                                   HUMAN_SEAT);
+                                                   HEARTS_HUMAN_SEAT);
             graphene_point_t c = self->seats[from].fan;
 
             self->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->card_w / 2, c.y - self->card_h / 2);
@@ -340,19 +337,19 @@ sync_hand (HeartsTable *self)
   if (had_focus && self->hand->len > 0)
     gtk_widget_grab_focus (g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1)));
 
-  hearts_table_update_card_states (self);
+  update_card_states (self);
   if (changed)
-    hearts_table_start_reflow (self);
+    _hearts_table_start_reflow (self);
 }
 
 /* Labels */
 
 void
-hearts_table_update_labels (HeartsTable *self)
+_hearts_table_update_labels (HeartsTable *self)
 {
-  guint n = hearts_table_n_players (self);
+  guint n = _hearts_table_n_players (self);
   gint current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
-  gboolean passing = hearts_table_human_may_pass (self);
+  gboolean passing = _hearts_table_human_may_pass (self);
   g_autoptr(GString) description = g_string_new (NULL);
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
@@ -362,7 +359,7 @@ hearts_table_update_labels (HeartsTable *self)
       gint total;
       guint won;
 
-      gtk_widget_set_visible (self->badges[s], s < n && self->game != NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), s < n && self->game != NULL);
       if (s >= n || self->game == NULL)
         continue;
 
@@ -372,16 +369,9 @@ hearts_table_update_labels (HeartsTable *self)
       /* Translators: a seat's total score, then its tricks in this hand */
       info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
                               total, tricks);
-      gtk_label_set_label (GTK_LABEL (self->names[s]), hearts_table_seat_name (self, s));
-      gtk_label_set_label (GTK_LABEL (self->infos[s]), info);
-      if ((gint) s == current && !self->busy)
-        gtk_widget_add_css_class (self->badges[s], "current");
-      else
-        gtk_widget_remove_css_class (self->badges[s], "current");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, hearts_table_seat_name (self, s),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, info,
-                                      -1);
+      hearts_seat_plate_set_player_name (self->plates[s], seat_name (self, s));
+      hearts_seat_plate_set_info (self->plates[s], info);
+      hearts_seat_plate_set_current (self->plates[s], (gint) s == current && !self->busy);
     }
 
   gtk_widget_set_visible (self->pass_label, passing);
@@ -394,8 +384,8 @@ hearts_table_update_labels (HeartsTable *self)
     {
       guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
                                                hearts_game_get_pass_direction (self->game),
-                                               HUMAN_SEAT);
-      g_autofree char *text = g_strdup_printf (_("Pass to %s"), hearts_table_seat_name (self, target));
+                                               HEARTS_HUMAN_SEAT);
+      g_autofree char *text = g_strdup_printf (_("Pass to %s"), seat_name (self, target));
 
       gtk_label_set_label (GTK_LABEL (self->pass_label), text);
     }
@@ -410,7 +400,7 @@ hearts_table_update_labels (HeartsTable *self)
       if (description->len > 0)
         g_string_append (description, ", ");
       /* Translators: who played what in the current trick: "West: Two of Clubs" */
-      g_string_append_printf (description, _("%s: %s"), hearts_table_seat_name (self, self->shown[i].seat), name);
+      g_string_append_printf (description, _("%s: %s"), seat_name (self, self->shown[i].seat), name);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
@@ -433,128 +423,10 @@ show_trick_from_game (HeartsTable *self)
   for (guint i = 0; i < n; i++)
     {
       self->shown[i].card = cards[i];
-      self->shown[i].seat = (leader + i) % hearts_table_n_players (self);
+      self->shown[i].seat = (leader + i) % _hearts_table_n_players (self);
       self->shown[i].from = rect_centered (self->seats[self->shown[i].seat].trick,
                                            self->card_w, self->card_h);
     }
-}
-
-static void
-on_step_value (double   value,
-               gpointer user_data)
-{
-  HeartsTable *self = user_data;
-
-  self->step_t = value;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_step_done (AdwAnimation *animation,
-              HeartsTable  *self)
-{
-  g_autofree Step *step = g_steal_pointer (&self->step);
-
-  if (animation != self->step_animation || step == NULL)
-    return;
-
-  self->step_t = 1;
-  if (step->kind == STEP_COLLECT)
-    {
-      self->n_shown = 0;
-      self->collect_winner = -1;
-    }
-  g_clear_object (&self->step_animation);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  run_next_step (self);
-}
-
-static void
-run_next_step (HeartsTable *self)
-{
-  AdwAnimationTarget *target;
-  Step *step;
-  guint ms;
-
-  if (self->step != NULL)
-    return;
-
-  step = g_queue_pop_head (&self->steps);
-  if (step == NULL)
-    {
-      set_busy (self, FALSE);
-      hearts_table_sync_from_game (self);
-      return;
-    }
-
-  set_busy (self, TRUE);
-  self->step = step;
-  self->step_t = 0;
-  if (step->kind == STEP_PLAY)
-    {
-      ShownCard *shown;
-
-      if (self->n_shown >= HEARTS_MAX_PLAYERS)
-        self->n_shown = 0;
-      shown = &self->shown[self->n_shown++];
-      shown->card = step->card;
-      shown->seat = step->seat;
-      if (step->has_from)
-        shown->from = step->from;
-      else
-        shown->from = rect_centered (self->seats[step->seat].fan, self->back_w, self->back_h);
-      ms = animation_ms (self, BASE_PLAY_MS);
-    }
-  else
-    {
-      self->collect_winner = step->seat;
-      ms = animation_ms (self, BASE_PAUSE_MS + BASE_COLLECT_MS);
-    }
-  hearts_table_update_labels (self);
-
-  target = adw_callback_animation_target_new (on_step_value, self, NULL);
-  self->step_animation = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, ms, target);
-  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->step_animation),
-                                  step->kind == STEP_PLAY ? ADW_EASE_OUT_CUBIC : ADW_LINEAR);
-  g_signal_connect (self->step_animation, "done", G_CALLBACK (on_step_done), self);
-  adw_animation_play (self->step_animation);
-}
-
-static void
-queue_step (HeartsTable *self,
-            StepKind     kind,
-            guint        seat,
-            HeartsCard   card,
-            const graphene_rect_t *from)
-{
-  Step *step = g_new0 (Step, 1);
-
-  step->kind = kind;
-  step->seat = seat;
-  step->card = card;
-  if (from != NULL)
-    {
-      step->has_from = TRUE;
-      step->from = *from;
-    }
-  g_queue_push_tail (&self->steps, step);
-  set_busy (self, TRUE);
-  run_next_step (self);
-}
-
-static void
-clear_steps (HeartsTable *self)
-{
-  g_queue_clear_full (&self->steps, g_free);
-  g_clear_pointer (&self->step, g_free);
-  if (self->step_animation != NULL)
-    {
-      g_signal_handlers_disconnect_by_func (self->step_animation, on_step_done, self);
-      adw_animation_reset (self->step_animation);
-      g_clear_object (&self->step_animation);
-    }
-  self->collect_winner = -1;
-  set_busy (self, FALSE);
 }
 
 /* Game signals */
@@ -568,9 +440,9 @@ on_card_played (HeartsGame  *game,
   graphene_rect_t from;
   gboolean has_from = FALSE;
 
-  if (seat == HUMAN_SEAT)
+  if (seat == HEARTS_HUMAN_SEAT)
     {
-      HeartsCardWidget *w = hearts_table_find_card (self, card);
+      HeartsCardWidget *w = find_card (self, card);
 
       if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)))
         {
@@ -582,7 +454,7 @@ on_card_played (HeartsGame  *game,
       self->received = 0;
     }
   self->hint = 0;
-  queue_step (self, STEP_PLAY, seat, card, has_from ? &from : NULL);
+  _hearts_table_queue_step (self, STEP_PLAY, seat, card, has_from ? &from : NULL);
 }
 
 static void
@@ -591,7 +463,7 @@ on_trick_finished (HeartsGame  *game,
                    guint        trick,
                    HeartsTable *self)
 {
-  queue_step (self, STEP_COLLECT, winner, HEARTS_NO_CARD, NULL);
+  _hearts_table_queue_step (self, STEP_COLLECT, winner, HEARTS_NO_CARD, NULL);
 }
 
 static void
@@ -610,27 +482,27 @@ on_game_changed (HeartsGame  *game,
   if (!self->busy)
     show_trick_from_game (self);
 
-  if (!hearts_table_human_may_pass (self))
+  if (!_hearts_table_human_may_pass (self))
     self->n_chosen = 0;
   if (self->game != NULL && !self->human_played &&
       hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
-    self->received = hearts_game_get_received (self->game, HUMAN_SEAT);
+    self->received = hearts_game_get_received (self->game, HEARTS_HUMAN_SEAT);
   self->hint = 0;
 
   sync_hand (self);
-  hearts_table_update_labels (self);
+  _hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 void
-hearts_table_sync_from_game (HeartsTable *self)
+_hearts_table_sync_from_game (HeartsTable *self)
 {
   on_game_changed (self->game, self);
 }
 
 void
-hearts_table_refuse (HeartsTable   *self,
-                     HeartsRefusal  refusal)
+_hearts_table_refuse (HeartsTable   *self,
+                      HeartsRefusal  refusal)
 {
   g_autofree char *message = NULL;
 
@@ -639,10 +511,10 @@ hearts_table_refuse (HeartsTable   *self,
 }
 
 void
-hearts_table_toggle_chosen (HeartsTable *self,
-                            HeartsCard   card)
+_hearts_table_toggle_chosen (HeartsTable *self,
+                             HeartsCard   card)
 {
-  gint index = hearts_table_chosen_index (self, card);
+  gint index = _hearts_table_chosen_index (self, card);
 
   if (index >= 0)
     {
@@ -655,19 +527,19 @@ hearts_table_toggle_chosen (HeartsTable *self,
   else
     {
       g_signal_emit (self, signals[REFUSED], 0, _("Three cards are already chosen"));
-      hearts_table_start_reflow (self);
+      _hearts_table_start_reflow (self);
       return;
     }
 
   self->hint = 0;
-  hearts_table_update_card_states (self);
-  hearts_table_update_labels (self);
-  hearts_table_start_reflow (self);
+  update_card_states (self);
+  _hearts_table_update_labels (self);
+  _hearts_table_start_reflow (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
 }
 
 void
-hearts_table_layout_changed (HeartsTable *self)
+_hearts_table_layout_changed (HeartsTable *self)
 {
   g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
 }
@@ -680,7 +552,7 @@ hearts_table_dispose (GObject *object)
   HeartsTable *self = HEARTS_TABLE (object);
   GtkWidget *child;
 
-  clear_steps (self);
+  _hearts_table_clear_steps (self);
   g_clear_handle_id (&self->pass_idle_id, g_source_remove);
   g_clear_handle_id (&self->use_idle_id, g_source_remove);
   g_clear_object (&self->reflow);
@@ -787,9 +659,9 @@ hearts_table_class_init (HeartsTableClass *klass)
   object_class->get_property = hearts_table_get_property;
   object_class->set_property = hearts_table_set_property;
 
-  widget_class->measure = hearts_table_measure;
-  widget_class->size_allocate = hearts_table_size_allocate;
-  widget_class->snapshot = hearts_table_snapshot;
+  widget_class->measure = _hearts_table_measure;
+  widget_class->size_allocate = _hearts_table_size_allocate;
+  widget_class->snapshot = _hearts_table_snapshot;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
@@ -835,7 +707,7 @@ hearts_table_class_init (HeartsTableClass *klass)
     g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_install_action (widget_class, "table.pass", NULL, hearts_table_pass_action);
+  gtk_widget_class_install_action (widget_class, "table.pass", NULL, _hearts_table_pass_action);
 
   gtk_widget_class_set_css_name (widget_class, "hearts-table");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -855,18 +727,9 @@ hearts_table_init (HeartsTable *self)
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
     {
-      self->badges[s] = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_widget_add_css_class (self->badges[s], "seat");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->badges[s]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
-      self->names[s] = gtk_label_new (NULL);
-      gtk_widget_add_css_class (self->names[s], "seat-name");
-      self->infos[s] = gtk_label_new (NULL);
-      gtk_widget_add_css_class (self->infos[s], "seat-info");
-      gtk_box_append (GTK_BOX (self->badges[s]), self->names[s]);
-      gtk_box_append (GTK_BOX (self->badges[s]), self->infos[s]);
-      gtk_widget_set_parent (self->badges[s], GTK_WIDGET (self));
-      gtk_widget_set_visible (self->badges[s], FALSE);
+      self->plates[s] = HEARTS_SEAT_PLATE (hearts_seat_plate_new ());
+      gtk_widget_set_parent (GTK_WIDGET (self->plates[s]), GTK_WIDGET (self));
+      gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), FALSE);
     }
 
   self->pass_label = gtk_label_new (NULL);
@@ -969,7 +832,7 @@ hearts_table_set_highlight_legal (HeartsTable *self,
   if (self->highlight_legal == highlight)
     return;
   self->highlight_legal = highlight;
-  hearts_table_update_card_states (self);
+  update_card_states (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_LEGAL]);
 }
 
@@ -1035,7 +898,7 @@ hearts_table_set_hand_sort (HeartsTable    *self,
   g_ptr_array_sort_with_data (self->hand, compare_hand_cards, self);
   for (guint i = 0; i < self->hand->len; i++)
     gtk_widget_insert_before (g_ptr_array_index (self->hand, i), GTK_WIDGET (self), self->pass_label);
-  hearts_table_start_reflow (self);
+  _hearts_table_start_reflow (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAND_SORT]);
 }
 
@@ -1060,8 +923,8 @@ hearts_table_set_player_names (HeartsTable        *self,
 
   g_strfreev (self->player_names);
   self->player_names = g_strdupv ((char **) names);
-  hearts_table_update_labels (self);
-  hearts_table_layout_changed (self);
+  _hearts_table_update_labels (self);
+  _hearts_table_layout_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER_NAMES]);
 }
 
@@ -1070,8 +933,8 @@ hearts_table_get_player_name (HeartsTable *self,
                               guint        seat)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
-  g_return_val_if_fail (seat < hearts_table_n_players (self), NULL);
-  return hearts_table_seat_name (self, seat);
+  g_return_val_if_fail (seat < _hearts_table_n_players (self), NULL);
+  return seat_name (self, seat);
 }
 
 gboolean
@@ -1086,9 +949,7 @@ hearts_table_finish_animations (HeartsTable *self)
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
-  /* Each skip ends one step and starts the next. */
-  while (self->step_animation != NULL)
-    adw_animation_skip (self->step_animation);
+  _hearts_table_finish_steps (self);
   if (self->reflow_t < 1)
     adw_animation_skip (self->reflow);
 }
@@ -1098,7 +959,7 @@ hearts_table_reset (HeartsTable *self)
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
-  clear_steps (self);
+  _hearts_table_clear_steps (self);
   self->n_chosen = 0;
   self->hint = 0;
   self->received = 0;
@@ -1108,15 +969,9 @@ hearts_table_reset (HeartsTable *self)
 
   /* After an undo the human may or may not have played already in this hand. */
   if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
-    {
-      const HeartsDeal *deal = hearts_game_get_deal (self->game);
+    self->human_played = hearts_game_has_played (self->game, HEARTS_HUMAN_SEAT);
 
-      for (guint i = 0; i < deal->n_plays; i++)
-        if (hearts_deal_get_play_seat (deal, i) == HUMAN_SEAT)
-          self->human_played = TRUE;
-    }
-
-  hearts_table_sync_from_game (self);
+  _hearts_table_sync_from_game (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
 }
 
@@ -1127,8 +982,8 @@ hearts_table_set_hint (HeartsTable *self,
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
   self->hint = cards;
-  hearts_table_update_card_states (self);
-  hearts_table_start_reflow (self);
+  update_card_states (self);
+  _hearts_table_start_reflow (self);
 }
 
 HeartsCards
@@ -1155,9 +1010,9 @@ hearts_table_pass (HeartsTable *self)
     return FALSE;
 
   cards = hearts_table_get_chosen (self);
-  if (!hearts_game_pass (self->game, HUMAN_SEAT, cards, &refusal))
+  if (!hearts_game_pass (self->game, HEARTS_HUMAN_SEAT, cards, &refusal))
     {
-      hearts_table_refuse (self, refusal);
+      _hearts_table_refuse (self, refusal);
       return FALSE;
     }
   return TRUE;
@@ -1202,8 +1057,8 @@ hearts_table_describe (HeartsTable *self)
 
   /* Where each card rests, not where an animation has it now, and as the game is
    * now even if no frame has been laid out since. */
-  hearts_table_compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
-  hearts_table_compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  _hearts_table_compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  _hearts_table_compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
   g_variant_builder_init (&hand, G_VARIANT_TYPE ("a(s(iiii))"));
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -1216,7 +1071,7 @@ hearts_table_describe (HeartsTable *self)
 
   chosen = hearts_cards_to_string (hearts_table_get_chosen (self));
   hint = hearts_cards_to_string (self->hint);
-  legal = hearts_cards_to_string (self->game != NULL ? hearts_game_get_legal (self->game, HUMAN_SEAT) : 0);
+  legal = hearts_cards_to_string (self->game != NULL ? hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT) : 0);
   table = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
                               gtk_widget_get_height (GTK_WIDGET (self)));
   trick = rect_centered (self->center, self->card_w * 2, self->card_h * 1.5f);
@@ -1232,7 +1087,7 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
   g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
   g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
-  if (hearts_table_human_may_pass (self) &&
+  if (_hearts_table_human_may_pass (self) &&
       gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
     g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));
   return g_variant_builder_end (&b);

@@ -4,58 +4,59 @@
  */
 #pragma once
 
+#include "hearts-game-runner.h"
 #include "hearts-saved-game.h"
 #include "hearts-score-sheet.h"
 #include "hearts-window.h"
 
 G_BEGIN_DECLS
 
-#define HUMAN_SEAT 0
-
 struct _HeartsWindow
 {
   AdwApplicationWindow  parent_instance;
 
-  /* Template widgets */
-  AdwWindowTitle       *window_title;
+  /* Template widgets and objects */
   AdwToastOverlay      *toast_overlay;
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;
+  HeartsGameRunner     *runner;          /* held while the table animates */
 
   HeartsSettings       *settings;
   GSettings            *window_state;    /* delay-apply: written when the window closes */
   HeartsSavedGame      *saved_game;
 
-  HeartsGame           *game;
+  HeartsGame           *game;            /* the runner's */
   GSignalGroup         *game_signals;
-  GCancellable         *cancellable;     /* computer moves, hints and engines of this game */
-  gboolean              moving;          /* a computer move is being worked out */
+  gint                  pending_sheet;   /* HeartsScoreSheetMode to open once the table is still, or -1 */
   gboolean              hinting;
-  gboolean              starting_engines;
-  guint                 results_seen;    /* hands whose score sheet was shown */
-  guint                 idle_id;
-  guint                 publish_id;
-  AdwToast             *toast;
-  char                 *last_message;
+  AdwToast             *toast;           /* the last refusal, replaced by the next */
+  AdwToast             *engines_toast;   /* "Starting engines…" */
+  char                 *message;         /* the last toast's text */
 };
 
 /* hearts-window.c */
-void     hearts_window_start_game        (HeartsWindow *self,
-                                          HeartsGame   *game,
-                                          HeartsPreset  preset);
-void     hearts_window_queue_next_move   (HeartsWindow *self);
+void     _hearts_window_start_game        (HeartsWindow *self,
+                                           HeartsGame   *game,
+                                           HeartsPreset  preset);
 /* @replace: the message takes the place of the last one, else it waits its turn. */
-void     hearts_window_add_toast         (HeartsWindow *self,
-                                          const char   *message,
-                                          gboolean      replace);
+void     _hearts_window_add_toast         (HeartsWindow *self,
+                                           const char   *message,
+                                           gboolean      replace);
+void     _hearts_window_show_score_sheet  (HeartsWindow         *self,
+                                           HeartsScoreSheetMode  mode);
+void     _hearts_window_hide_score_sheet  (HeartsWindow *self);
+
+/* hearts-window-actions.c */
+void     _hearts_window_class_actions_init (GtkWidgetClass *widget_class);
+void     _hearts_window_actions_update    (HeartsWindow *self);
+/* Something the player would lose by starting another game. */
+gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
 
 /* hearts-window-settings.c */
-void     hearts_window_bind_settings     (HeartsWindow *self);
-void     hearts_window_save_state        (HeartsWindow *self);
-void     hearts_window_start_engines     (HeartsWindow *self);
-gboolean hearts_window_game_in_progress  (HeartsWindow *self);
-void     hearts_window_new_game_action   (GtkWidget    *widget,
-                                          const char   *action_name,
-                                          GVariant     *parameter);
+void     _hearts_window_bind_settings     (HeartsWindow *self);
+void     _hearts_window_save_state        (HeartsWindow *self);
+/* The external engines of the settings, by seat (NULL for none). */
+GStrv    _hearts_window_dup_engines       (HeartsWindow *self);
+HeartsGame *_hearts_window_new_game_from_settings (HeartsWindow *self);
 
 G_END_DECLS

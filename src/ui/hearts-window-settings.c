@@ -1,8 +1,8 @@
 /* hearts-window-settings.c: the window and its settings
  *
- * The table's looks and the window's size are bound to their keys; the game in
- * progress is saved by HeartsSavedGame after every move and resumed at launch; the
- * seats' external engines start when a game does.
+ * The table's looks and the window's size are bound to their keys; new games take
+ * their rules, seats and engines from the settings; the game in progress is saved by
+ * HeartsSavedGame after every move and resumed at launch.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +10,6 @@
 
 #include <glib/gi18n.h>
 
-#include "hearts-external-ai.h"
 #include "hearts-statistics.h"
 #include "hearts-window-private.h"
 
@@ -93,7 +92,7 @@ new_delayed (GSettings *settings)
 }
 
 void
-hearts_window_bind_settings (HeartsWindow *self)
+_hearts_window_bind_settings (HeartsWindow *self)
 {
   GSettings *settings = hearts_settings_get_settings (self->settings);
 
@@ -117,211 +116,63 @@ hearts_window_bind_settings (HeartsWindow *self)
 }
 
 void
-hearts_window_save_state (HeartsWindow *self)
+_hearts_window_save_state (HeartsWindow *self)
 {
   if (self->window_state != NULL)
     g_settings_apply (self->window_state);
 }
 
-/* External engines */
-
-typedef struct
-{
-  HeartsGame *game;
-  guint       n_players;
-  char       *commands[HEARTS_MAX_PLAYERS];
-  HeartsAi   *engines[HEARTS_MAX_PLAYERS];
-  char       *errors[HEARTS_MAX_PLAYERS];
-} EngineStart;
-
-static void
-engine_start_free (gpointer data)
-{
-  EngineStart *start = data;
-
-  g_clear_object (&start->game);
-  for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
-    {
-      g_free (start->commands[s]);
-      g_clear_pointer (&start->engines[s], hearts_ai_free);
-      g_free (start->errors[s]);
-    }
-  g_free (start);
-}
-
-/* Each engine is a process that must answer before it plays: not on the main thread. */
-static void
-start_engines_thread (GTask        *task,
-                      gpointer      source_object,
-                      gpointer      task_data,
-                      GCancellable *cancellable)
-{
-  EngineStart *start = task_data;
-
-  for (guint s = 1; s < start->n_players; s++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (start->commands[s] == NULL || g_cancellable_is_cancelled (cancellable))
-        continue;
-      start->engines[s] = hearts_external_ai_new (start->commands[s], &error);
-      if (start->engines[s] == NULL)
-        start->errors[s] = g_strdup (error->message);
-    }
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-on_engines_started (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  HeartsWindow *self = HEARTS_WINDOW (source);
-  EngineStart *start = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GString) failed = g_string_new (NULL);
-  guint n_failed = 0;
-
-  /* Cancelled: another game has started since. */
-  if (!g_task_propagate_boolean (G_TASK (result), NULL) || start->game != self->game)
-    return;
-
-  for (guint s = 1; s < start->n_players; s++)
-    {
-      if (start->engines[s] != NULL)
-        {
-          g_debug ("Seat %u: %s (%s)", s, hearts_external_ai_get_engine_name (start->engines[s]),
-                   start->commands[s]);
-          hearts_game_set_seat_ai (self->game, s, g_steal_pointer (&start->engines[s]));
-        }
-      else if (start->errors[s] != NULL)
-        {
-          g_debug ("Seat %u: “%s” did not start: %s", s, start->commands[s], start->errors[s]);
-          if (failed->len > 0)
-            g_string_append (failed, ", ");
-          g_string_append (failed, hearts_table_get_player_name (self->table, s));
-          n_failed++;
-        }
-    }
-
-  if (n_failed > 0)
-    {
-      g_autofree char *message = NULL;
-
-      /* Translators: %s is a player's name, or a list of them */
-      message = g_strdup_printf (g_dngettext (NULL,
-                                              "The external engine of %s did not start; the built-in player plays instead",
-                                              "The external engines of %s did not start; the built-in players play instead",
-                                              n_failed),
-                                 failed->str);
-      hearts_window_add_toast (self, message, FALSE);
-    }
-
-  self->starting_engines = FALSE;
-  hearts_window_queue_next_move (self);
-}
-
-void
-hearts_window_start_engines (HeartsWindow *self)
-{
-  g_autoptr(GTask) task = NULL;
-  EngineStart *start;
-  gboolean any = FALSE;
-
-  start = g_new0 (EngineStart, 1);
-  start->game = g_object_ref (self->game);
-  start->n_players = hearts_game_get_n_players (self->game);
-  for (guint s = 1; s < start->n_players; s++)
-    {
-      start->commands[s] = hearts_settings_get_seat_engine (self->settings, s);
-      any |= start->commands[s] != NULL;
-    }
-  if (!any)
-    {
-      engine_start_free (start);
-      return;
-    }
-
-  self->starting_engines = TRUE;
-  task = g_task_new (self, self->cancellable, on_engines_started, NULL);
-  g_task_set_source_tag (task, hearts_window_start_engines);
-  g_task_set_task_data (task, start, engine_start_free);
-  g_task_run_in_thread (task, start_engines_thread);
-}
-
 /* New games */
 
-/* Something the player would lose: a game not over in which they have passed or
- * played, or which has finished hands. */
-gboolean
-hearts_window_game_in_progress (HeartsWindow *self)
+GStrv
+_hearts_window_dup_engines (HeartsWindow *self)
 {
-  const HeartsDeal *deal;
+  guint n = hearts_game_get_n_players (self->game);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
-  if (self->game == NULL || hearts_game_get_phase (self->game) == HEARTS_PHASE_GAME_OVER)
-    return FALSE;
-  if (hearts_game_get_n_results (self->game) > 0 || hearts_game_has_passed (self->game, HUMAN_SEAT))
-    return TRUE;
-
-  deal = hearts_game_get_deal (self->game);
-  for (guint i = 0; i < deal->n_plays; i++)
-    if (hearts_deal_get_play_seat (deal, i) == HUMAN_SEAT)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-on_abandon_response_cb (AdwMessageDialog *dialog,
-                        const char       *response,
-                        HeartsWindow     *self)
-{
-  if (g_strcmp0 (response, "new-game") == 0)
-    hearts_window_new_game (self, NULL);
-}
-
-/* The dialog on top of ours, such as Preferences, if one is open: the question goes over it. */
-static GtkWindow *
-top_window (HeartsWindow *self)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
-  GtkWindow *top = GTK_WINDOW (self);
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+  for (guint s = 0; s < n; s++)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_autofree char *command = s == HEARTS_HUMAN_SEAT ? NULL : hearts_settings_get_seat_engine (self->settings, s);
 
-      if (gtk_window_get_transient_for (window) == GTK_WINDOW (self) &&
-          gtk_window_get_modal (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        top = window;
+      g_strv_builder_add (builder, command != NULL ? command : "");
     }
-  return top;
+  return g_strv_builder_end (builder);
 }
 
-void
-hearts_window_new_game_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+/* A new game from the settings, with the seed (and rules) of the command line the first time. */
+HeartsGame *
+_hearts_window_new_game_from_settings (HeartsWindow *self)
 {
-  HeartsWindow *self = HEARTS_WINDOW (widget);
-  GSettings *settings = hearts_settings_get_settings (self->settings);
-  GtkWidget *dialog;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *rules_text = NULL;
+  g_autoptr(GError) error = NULL;
+  HeartsGame *game;
+  HeartsRules rules;
+  guint64 seed;
 
-  if (!hearts_window_game_in_progress (self) || !g_settings_get_boolean (settings, "confirm-abandon"))
+  if (HEARTS_IS_APPLICATION (app))
     {
-      hearts_window_new_game (self, NULL);
-      return;
+      seed = hearts_application_take_seed (HEARTS_APPLICATION (app));
+      rules_text = hearts_application_take_rules (HEARTS_APPLICATION (app));
     }
+  else
+    seed = ((guint64) g_random_int () << 32) | g_random_int ();
 
-  dialog = adw_message_dialog_new (top_window (self), _("Abandon This Game?"),
-                                   _("The game in progress will be lost. It does not count in the statistics."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "new-game", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new-game", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (rules_text == NULL)
+    return hearts_settings_new_game (self->settings, seed);
+
+  /* --rules changes the rules of the settings for this one game. */
+  hearts_settings_get_rules (self->settings, &rules, NULL);
+  if (!hearts_rules_apply_string (&rules, rules_text, &error) || hearts_rules_check (&rules) != NULL)
+    {
+      g_debug ("--rules %s with the rules of the settings: %s", rules_text,
+               error != NULL ? error->message : hearts_rules_check (&rules));
+      return hearts_settings_new_game (self->settings, seed);
+    }
+  game = hearts_game_new (&rules, seed);
+  for (guint s = 1; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, hearts_settings_get_seat_level (self->settings, s));
+  return game;
 }
 
 /* Public API */
@@ -338,10 +189,10 @@ hearts_window_start (HeartsWindow *self,
 
   settings = hearts_settings_get_settings (self->settings);
   if (!hearts_settings_check (self->settings, &error))
-    hearts_window_add_toast (self, error->message, FALSE);
+    _hearts_window_add_toast (self, error->message, FALSE);
   g_clear_error (&error);
   if (!hearts_statistics_check (settings, &error))
-    hearts_window_add_toast (self, error->message, FALSE);
+    _hearts_window_add_toast (self, error->message, FALSE);
   g_clear_error (&error);
 
   if (resume)
@@ -349,11 +200,11 @@ hearts_window_start (HeartsWindow *self,
       /* A game saved at its very end is counted here, and none is returned. */
       game = hearts_saved_game_restore (self->saved_game, &error);
       if (error != NULL)
-        hearts_window_add_toast (self, error->message, FALSE);
+        _hearts_window_add_toast (self, error->message, FALSE);
     }
 
   if (game != NULL)
-    hearts_window_start_game (self, game, hearts_saved_game_get_preset (self->saved_game));
+    _hearts_window_start_game (self, game, hearts_saved_game_get_preset (self->saved_game));
   else
     hearts_window_new_game (self, NULL);
 }

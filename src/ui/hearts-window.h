@@ -7,7 +7,7 @@
 #include <adwaita.h>
 
 #include "hearts-application.h"
-#include "hearts-game.h"
+#include "hearts-game-runner.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
 
@@ -30,7 +30,11 @@ void            hearts_window_start        (HeartsWindow      *self,
 void            hearts_window_new_game     (HeartsWindow      *self,
                                             HeartsGame        *game);
 HeartsTable    *hearts_window_get_table    (HeartsWindow      *self);
+/* Plays the game's computer seats. */
+HeartsGameRunner *hearts_window_get_runner (HeartsWindow      *self);
 void            hearts_window_show_toast   (HeartsWindow      *self,
                                             const char        *message);
+/* The text of the last toast, or NULL. */
+const char     *hearts_window_get_message  (HeartsWindow      *self);
 
 G_END_DECLS

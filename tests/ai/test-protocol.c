@@ -417,7 +417,7 @@ test_external_player (void)
     }
 
   command = g_strdup_printf ("'%s' --level hard", path);
-  external = hearts_external_ai_new (command, &error);
+  external = hearts_external_ai_new (command, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hearts_external_ai_is_external (external));
   g_assert_true (g_str_has_prefix (hearts_external_ai_get_engine_name (external), "hearts-engine"));
@@ -490,7 +490,7 @@ test_external_stand_in (gconstpointer data)
 {
   const char *command = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(HeartsAi) external = hearts_external_ai_new (command, &error);
+  g_autoptr(HeartsAi) external = hearts_external_ai_new (command, NULL, &error);
   HeartsAi *others[HEARTS_MAX_PLAYERS];
   HeartsRules rules;
   HeartsRng rng;
@@ -545,13 +545,13 @@ static void
 test_external_refused (void)
 {
   g_autoptr(GError) error = NULL;
-  HeartsAi *ai = hearts_external_ai_new ("cat", &error);
+  HeartsAi *ai = hearts_external_ai_new ("cat", NULL, &error);
 
   g_assert_null (ai);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
   g_clear_error (&error);
 
-  ai = hearts_external_ai_new ("/nonexistent/engine", &error);
+  ai = hearts_external_ai_new ("/nonexistent/engine", NULL, &error);
   g_assert_null (ai);
   g_assert_nonnull (error);
 }

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-game.h"
 
 /* The rule texts, line by line (numbers as `cat -n` prints them). */

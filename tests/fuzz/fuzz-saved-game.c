@@ -1,7 +1,7 @@
 /* fuzz-saved-game.c: libFuzzer target for the saved-game loader
  *
- * The bytes are taken as the serialized GVariant that the settings hold for the
- * game in progress. Whatever they say, loading must either fail with an error or
+ * The bytes are taken as the serialized state of the game in progress, and as the
+ * whole saved-game file (header and state). Whatever they say, loading must either fail with an error or
  * give a game that saves back to the same state and can be played on.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-game.h"
 #include "hearts-saved-game.h"
 
@@ -35,6 +36,8 @@ play_on (HeartsGame *game)
       hearts_game_next_hand (game);
       g_assert_cmpint (hearts_game_get_phase (game), <=, HEARTS_PHASE_PLAYING);
     }
+  /* The player's seat again, as a saved game has it. */
+  hearts_game_set_seat_human (game, 0);
 }
 
 static void
@@ -80,7 +83,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   g_log_set_always_fatal (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
 
-  /* The settings key holds a variant of this type; untrusted data is checked by GLib. */
+  /* The file's state is a variant of this type; untrusted data is checked by GLib. */
   state = g_variant_ref_sink (g_variant_new_from_bytes (HEARTS_SAVED_GAME_TYPE, bytes, FALSE));
 
   game = hearts_saved_game_from_variant (state, &preset, &queens, &error);
@@ -100,6 +103,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       check_round_trip (game, preset, MIN (queens, hearts_game_get_n_results (game)));
     }
   g_clear_error (&error);
+
+  /* The same bytes as a whole file: refused, or a state that loads or is refused. */
+  {
+    g_autoptr(GVariant) from_file = hearts_saved_game_from_file_bytes (bytes, &error);
+    g_autoptr(HeartsGame) loaded = NULL;
+
+    g_assert_true ((from_file == NULL) == (error != NULL));
+    g_clear_error (&error);
+    if (from_file != NULL)
+      {
+        loaded = hearts_saved_game_from_variant (from_file, NULL, NULL, &error);
+        g_assert_true ((loaded == NULL) == (error != NULL));
+        g_clear_error (&error);
+      }
+  }
 
   /* The model's own loader, without the extra checks. */
   g_clear_object (&game);

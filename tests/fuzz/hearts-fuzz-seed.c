@@ -1,7 +1,7 @@
 /* hearts-fuzz-seed.c: writes saved games to start the fuzzer from
  *
  * Plays seeded games between computer seats under several rule sets and writes
- * the saved-game variant (as the "saved-game" key holds it) at moments spread
+ * the saved-game state (the dictionary in the saved-game file) at moments spread
  * over the game: passing, mid-trick, end of a hand, end of the game.
  *
  *   hearts-fuzz-seed DIR [N]
@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 
 static const char *variants[] = {
@@ -79,9 +80,8 @@ main (int   argc,
       for (guint s = 0; s < rules.n_players; s++)
         hearts_game_set_seat_level (game, s, s % 3);   /* random, easy, normal: quick ones */
       g_signal_connect (game, "hand-finished", G_CALLBACK (on_hand_finished_cb), &queens);
-      /* The player is human again now and then, so that both kinds of seat are saved. */
-      if (g % 2 == 0)
-        hearts_game_set_seat_human (game, 0);
+      /* The player's seat, as the window saves it: any other is refused. */
+      hearts_game_set_seat_human (game, 0);
 
       while (n_written < n_wanted && hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
         {

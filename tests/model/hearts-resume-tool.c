@@ -1,7 +1,7 @@
 /* hearts-resume-tool.c: reads and advances the saved game for the SIGKILL resume test
  *
- * Works on the settings the environment names (GSETTINGS_BACKEND=keyfile and
- * XDG_CONFIG_HOME in the test), while the game is not running:
+ * Works on the saved-game file the environment names (XDG_DATA_HOME in the test),
+ * while the game is not running:
  *
  *   hearts-resume-tool status             none | passing | human | computer | hand-over | over
  *   hearts-resume-tool dump FILE          writes the saved game (GVariant text) to FILE
@@ -17,17 +17,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 
+/* The state in the file, or NULL if there is no file. */
 static GVariant *
-read_saved (GSettings *settings)
+read_saved (GFile *file)
 {
-  GVariant *state = g_settings_get_value (settings, "saved-game");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  GVariant *state;
 
-  if (g_variant_n_children (state) == 0)
+  bytes = g_file_load_bytes (file, NULL, NULL, &error);
+  if (bytes == NULL)
     {
-      g_variant_unref (state);
-      return NULL;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        return NULL;
+      g_printerr ("%s\n", error->message);
+      exit (1);
+    }
+  state = hearts_saved_game_from_file_bytes (bytes, &error);
+  if (state == NULL)
+    {
+      g_printerr ("The saved game file does not load: %s\n", error->message);
+      exit (1);
     }
   return state;
 }
@@ -167,10 +180,12 @@ differ:
 }
 
 static int
-human_move (GSettings *settings,
-            guint64    seed)
+human_move (GFile   *file,
+            guint64  seed)
 {
-  g_autoptr(GVariant) state = read_saved (settings);
+  g_autoptr(GVariant) state = read_saved (file);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error2 = NULL;
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GVariant) saved = NULL;
   g_autoptr(GError) error = NULL;
@@ -223,8 +238,14 @@ human_move (GSettings *settings,
     }
 
   saved = hearts_saved_game_to_variant (game, preset, queens);
-  g_settings_set_value (settings, "saved-game", saved);
-  g_settings_sync ();
+  bytes = hearts_saved_game_to_file_bytes (saved);
+  /* Replaced in one rename, as the game does it. */
+  if (!g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, FALSE,
+                                G_FILE_CREATE_PRIVATE, NULL, NULL, &error2))
+    {
+      g_printerr ("%s\n", error2->message);
+      return 1;
+    }
   g_print ("%s\n", status_of (game));
   return 0;
 }
@@ -233,7 +254,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GFile) file = NULL;
   g_autoptr(GVariant) state = NULL;
 
   if (argc < 2)
@@ -245,13 +266,13 @@ main (int   argc,
   if (g_str_equal (argv[1], "check") && argc == 4)
     return check (argv[2], argv[3]);
 
-  settings = g_settings_new (HEARTS_SCHEMA_ID);
+  file = hearts_saved_game_get_default_file ();
 
   if (g_str_equal (argv[1], "status"))
     {
       g_autoptr(HeartsGame) game = NULL;
 
-      state = read_saved (settings);
+      state = read_saved (file);
       if (state == NULL)
         {
           g_print ("none\n");
@@ -266,7 +287,7 @@ main (int   argc,
     {
       g_autofree char *text = NULL;
 
-      state = read_saved (settings);
+      state = read_saved (file);
       if (state == NULL)
         {
           g_printerr ("No saved game\n");
@@ -277,7 +298,7 @@ main (int   argc,
     }
 
   if (g_str_equal (argv[1], "human-move") && argc == 3)
-    return human_move (settings, g_ascii_strtoull (argv[2], NULL, 10));
+    return human_move (file, g_ascii_strtoull (argv[2], NULL, 10));
 
   g_printerr ("Unknown command %s\n", argv[1]);
   return 2;

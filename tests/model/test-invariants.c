@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-game.h"
 #include "hearts-test-util.h"
 

@@ -1,6 +1,6 @@
 #!/bin/bash
-# The game survives SIGKILL: the real program, with its settings in a keyfile in a
-# temporary folder, is killed at 20 random moments and relaunched; each time the
+# The game survives SIGKILL: the real program, with its settings in a keyfile and its
+# saved-game file in a temporary folder, is killed at 20 random moments and relaunched; each time the
 # saved game must be the one that was killed: the same move if it waited for the
 # player, the same game played on if the computers were moving.
 #
@@ -32,14 +32,14 @@ cleanup () {
 }
 trap cleanup EXIT
 
-# The program's settings, and nothing else of the user's, live in $tmp.
+# The program's settings and saved game, and nothing else of the user's, live in $tmp.
 export GSETTINGS_BACKEND=keyfile
 export XDG_CONFIG_HOME=$tmp/config
 export XDG_DATA_HOME=$tmp/data
 export XDG_CACHE_HOME=$tmp/cache
 export XDG_STATE_HOME=$tmp/state
 mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
-keyfile=$XDG_CONFIG_HOME/glib-2.0/settings/keyfile
+saved=$XDG_DATA_HOME/hearts/saved-game
 # Fatal warnings are for the test programs, not for the game under test.
 unset G_DEBUG
 
@@ -63,7 +63,7 @@ settle () {
   local limit=$1 last= now= same=0 t=0
   while [ "$t" -lt $((limit * 10)) ]; do
     kill -0 "$pid" 2>/dev/null || fail "the program died after relaunch: $(tail -5 "$tmp/hearts.log")"
-    now=$(cat "$keyfile" 2>/dev/null | md5sum)
+    now=$(cat "$saved" 2>/dev/null | md5sum)
     if [ "$now" = "$last" ]; then
       same=$((same + 1))
       [ "$same" -ge 15 ] && return 0
@@ -80,11 +80,11 @@ settle () {
 # First launch: a new game from a fixed seed; it must be saved.
 launch --seed "$seed"
 for i in $(seq 1 100); do
-  [ -f "$keyfile" ] && [ "$("$tool" status 2>/dev/null)" != none ] && break
+  [ -f "$saved" ] && [ "$("$tool" status 2>/dev/null)" != none ] && break
   kill -0 "$pid" 2>/dev/null || fail "the program did not start: $(tail -3 "$tmp/hearts.log")"
   sleep 0.1
 done
-[ "$("$tool" status 2>/dev/null)" = none ] || [ ! -f "$keyfile" ] && fail "the program did not save its game (saved-game key)"
+[ "$("$tool" status 2>/dev/null)" = none ] || [ ! -f "$saved" ] && fail "the program did not save its game ($saved)"
 settle 30 || fail "the game never waited for the player"
 
 n=0
@@ -112,5 +112,8 @@ for delay in $delays; do
 done
 
 stop
+# The game lives in its file; the settings never hold it.
+keyfile=$XDG_CONFIG_HOME/glib-2.0/settings/keyfile
+! grep -q '^saved-game=' "$keyfile" 2>/dev/null || fail "the saved game was written to the settings"
 echo "# $n kills, every one resumed"
 exit 0

@@ -10,8 +10,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 #include "hearts-statistics.h"
+#include "temp-file.h"
 
 static GSettings *
 new_gsettings (void)
@@ -99,47 +101,199 @@ assert_same_game (HeartsGame *a,
     }
 }
 
+/* Runs the main loop until the saver has written everything it was asked to. */
 static void
-count_cb (GSettings  *settings,
-          const char *key,
-          guint      *count)
+wait_written (HeartsSavedGame *saver)
 {
-  (*count)++;
+  guint before = hearts_saved_game_get_n_writes (saver);
+
+  /* The idle that starts a write, then the thread's answer; a second write may
+   * follow for changes made meanwhile. */
+  while (g_main_context_pending (NULL) || hearts_saved_game_get_n_writes (saver) == before)
+    g_main_context_iteration (NULL, TRUE);
 }
 
-/* Every pass and play is written at once, and a restart resumes at that move. */
+static HeartsGame *
+restore_from (GSettings *gsettings,
+              GFile     *file)
+{
+  g_autoptr(HeartsSavedGame) other = hearts_saved_game_new (gsettings, file);
+  g_autoptr(GError) error = NULL;
+  HeartsGame *resumed = hearts_saved_game_restore (other, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (resumed);
+  g_assert_cmpint (hearts_saved_game_get_preset (other), ==, HEARTS_PRESET_STANDARD);
+  return resumed;
+}
+
+/* Every pass and play reaches the file by the next idle moment (or a flush), and a
+ * restart resumes at that move. */
 static void
 test_resume_every_move (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
   g_autoptr(HeartsGame) game = new_game ("", 11);
   HeartsRng rng;
-  guint writes = 0, moves = 0;
+  guint moves = 0;
 
   hearts_rng_init (&rng, 3);
-  g_signal_connect (gsettings, "changed::saved-game", G_CALLBACK (count_cb), &writes);
   hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
-  g_assert_cmpuint (writes, ==, 1);
+  /* Not on this thread, not yet. */
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 0);
+  g_assert_false (g_file_query_exists (file, NULL));
+  wait_written (saver);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 1);
 
   /* Two hands and a bit: passes, tricks, the score sheet, the next deal. */
   while (moves < 130)
     {
-      g_autoptr(HeartsSavedGame) other = hearts_saved_game_new (gsettings);
       g_autoptr(HeartsGame) resumed = NULL;
-      g_autoptr(GError) error = NULL;
+      guint before = hearts_saved_game_get_n_writes (saver);
 
       step (game, &rng);
       moves++;
-      g_assert_cmpuint (writes, ==, 1 + moves);
+      g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, before);
+      if (moves % 7 == 0)
+        hearts_saved_game_flush (saver);
+      else
+        wait_written (saver);
+      g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, before + 1);
 
-      resumed = hearts_saved_game_restore (other, &error);
-      g_assert_no_error (error);
-      g_assert_nonnull (resumed);
+      resumed = restore_from (gsettings, file);
       assert_same_game (game, resumed);
-      g_assert_cmpint (hearts_saved_game_get_preset (other), ==, HEARTS_PRESET_STANDARD);
     }
   g_assert_cmpuint (hearts_game_get_n_results (game), >=, 2);
+}
+
+/* A burst of moves in one turn of the main loop is one write; moves made while a
+ * write is going on are one more. */
+static void
+test_writes_coalesced (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+  g_autoptr(HeartsGame) game = new_game ("", 12);
+  g_autoptr(HeartsGame) resumed = NULL;
+  HeartsRng rng;
+
+  hearts_rng_init (&rng, 4);
+  hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
+  for (guint i = 0; i < 30; i++)
+    step (game, &rng);
+  wait_written (saver);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 1);
+  g_clear_object (&resumed);
+  resumed = restore_from (gsettings, file);
+  assert_same_game (game, resumed);
+
+  /* The idle starts a thread; its answer cannot come before the next turn of the loop. */
+  step (game, &rng);
+  g_assert_true (g_main_context_iteration (NULL, FALSE));
+  for (guint i = 0; i < 10; i++)
+    step (game, &rng);
+  while (g_main_context_pending (NULL) || hearts_saved_game_get_n_writes (saver) < 3)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 3);
+  g_clear_object (&resumed);
+  resumed = restore_from (gsettings, file);
+  assert_same_game (game, resumed);
+
+  /* Nothing more to do. */
+  g_assert_false (g_main_context_iteration (NULL, FALSE));
+  hearts_saved_game_flush (saver);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 3);
+}
+
+/* Quitting writes what is pending, at once. */
+static void
+test_flush (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+  g_autoptr(HeartsGame) game = new_game ("", 13);
+  g_autoptr(HeartsGame) resumed = NULL;
+  HeartsRng rng;
+
+  hearts_rng_init (&rng, 5);
+  hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
+  for (guint i = 0; i < 20; i++)
+    step (game, &rng);
+  hearts_saved_game_flush (saver);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 1);
+  resumed = restore_from (gsettings, file);
+  assert_same_game (game, resumed);
+  /* The idle was dropped with the flush. */
+  g_assert_false (g_main_context_iteration (NULL, FALSE));
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 1);
+
+  /* Disposing writes too, as a last resort. */
+  step (game, &rng);
+  g_clear_object (&saver);
+  g_clear_object (&resumed);
+  resumed = restore_from (gsettings, file);
+  assert_same_game (game, resumed);
+}
+
+static void
+on_write_failed_cb (HeartsSavedGame *saver,
+                    const char      *message,
+                    guint           *count)
+{
+  g_assert_cmpuint (strlen (message), >, 10);
+  (*count)++;
+}
+
+/* A file that cannot be written is said once per streak of failures, and the game
+ * goes on. */
+static void
+test_write_failed (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+  g_autoptr(HeartsGame) game = new_game ("", 14);
+  g_autofree char *path = g_file_get_path (file);
+  HeartsRng rng;
+  guint failed = 0;
+
+  hearts_rng_init (&rng, 6);
+  g_signal_connect (saver, "write-failed", G_CALLBACK (on_write_failed_cb), &failed);
+  hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
+  hearts_saved_game_flush (saver);
+  g_assert_cmpuint (failed, ==, 0);
+
+  /* A folder where the file should be: every write fails (even as root). */
+  g_assert_true (g_file_delete (file, NULL, NULL));
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  /* In the thread, then by flushes: said once. */
+  step (game, &rng);
+  while (failed == 0)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < 4; i++)
+    {
+      step (game, &rng);
+      hearts_saved_game_flush (saver);
+    }
+  g_assert_cmpuint (failed, ==, 1);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 1);
+
+  /* Writable again: saved, silently; then a new failure is said again. */
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+  step (game, &rng);
+  hearts_saved_game_flush (saver);
+  g_assert_cmpuint (hearts_saved_game_get_n_writes (saver), ==, 2);
+  g_assert_cmpuint (failed, ==, 1);
+  g_assert_true (g_file_delete (file, NULL, NULL));
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  step (game, &rng);
+  hearts_saved_game_flush (saver);
+  g_assert_cmpuint (failed, ==, 2);
+  g_assert_cmpint (g_rmdir (path), ==, 0);
 }
 
 /* A restored game goes on exactly as the original would have. */
@@ -147,7 +301,8 @@ static void
 test_resume_plays_on (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
   g_autoptr(HeartsSavedGame) saver2 = NULL;
   g_autoptr(HeartsGame) game = new_game ("players=5 omnibus=yes", 5);
   g_autoptr(HeartsGame) resumed = NULL;
@@ -158,7 +313,8 @@ test_resume_plays_on (void)
   for (guint i = 0; i < 77; i++)
     step (game, &rng);
 
-  saver2 = hearts_saved_game_new (gsettings);
+  hearts_saved_game_flush (saver);
+  saver2 = hearts_saved_game_new (gsettings, file);
   resumed = hearts_saved_game_restore (saver2, NULL);
   g_assert_nonnull (resumed);
   hearts_saved_game_follow (saver, NULL, HEARTS_PRESET_CUSTOM);
@@ -183,7 +339,8 @@ static void
 test_nothing_saved (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
   g_autoptr(GError) error = NULL;
 
   g_assert_null (hearts_saved_game_restore (saver, &error));
@@ -194,24 +351,27 @@ static void
 test_clear (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
   g_autoptr(HeartsGame) game = new_game ("", 1);
-  g_autoptr(GVariant) value = NULL;
   HeartsRng rng;
 
   hearts_rng_init (&rng, 1);
   hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
   step (game, &rng);
+  hearts_saved_game_flush (saver);
+  g_assert_true (g_file_query_exists (file, NULL));
   hearts_saved_game_clear (saver);
   g_assert_null (hearts_saved_game_get_game (saver));
-  value = g_settings_get_value (gsettings, "saved-game");
-  g_assert_cmpuint (g_variant_n_children (value), ==, 0);
+  hearts_saved_game_flush (saver);
+  g_assert_false (g_file_query_exists (file, NULL));
 
   /* No longer followed: moves are not saved. */
   step (game, &rng);
-  g_clear_pointer (&value, g_variant_unref);
-  value = g_settings_get_value (gsettings, "saved-game");
-  g_assert_cmpuint (g_variant_n_children (value), ==, 0);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, TRUE);
+  hearts_saved_game_flush (saver);
+  g_assert_false (g_file_query_exists (file, NULL));
 }
 
 /* A saved state somewhere in the middle of a hand, to damage. */
@@ -485,67 +645,239 @@ test_random_damage (void)
   g_assert_cmpuint (refused, >, 0);
 }
 
-/* What the window does at startup with a damaged key: NULL, a message, the key gone. */
+/* Writes @state as the file holds it. */
+static void
+write_file (GFile    *file,
+            GVariant *state)
+{
+  g_autoptr(GBytes) bytes = hearts_saved_game_to_file_bytes (state);
+  g_autoptr(GError) error = NULL;
+
+  g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL,
+                           FALSE, G_FILE_CREATE_NONE, NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* @file is gone, kept aside as saved-game.bad with @contents. */
+static void
+assert_put_aside (GFile      *file,
+                  GBytes     *contents)
+{
+  g_autofree char *bad_path = g_strconcat (g_file_peek_path (file), ".bad", NULL);
+  g_autofree char *bad = NULL;
+  gsize len;
+
+  g_assert_false (g_file_query_exists (file, NULL));
+  g_assert_true (g_file_get_contents (bad_path, &bad, &len, NULL));
+  if (contents != NULL)
+    g_assert_true (len == g_bytes_get_size (contents) && memcmp (bad, g_bytes_get_data (contents, NULL), len) == 0);
+}
+
+/* What the window does at startup with a damaged file: NULL, a message that says
+ * where it was kept, the file aside. */
 static void
 test_restore_discards (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
   g_autoptr(GVariant) good = sample_state (30);
   g_autoptr(GVariant) bad = replace_key (good, "moves", g_variant_new_string ("nonsense"));
-  g_autoptr(GVariant) after = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bad_bytes = hearts_saved_game_to_file_bytes (bad);
+  g_autoptr(GBytes) good_bytes = hearts_saved_game_to_file_bytes (good);
+  static const char *garbage[] = { "", "x", "hearts", "(\0\0\0)" };
 
-  g_settings_set_value (gsettings, "saved-game", bad);
-  g_assert_null (hearts_saved_game_restore (saver, &error));
-  g_assert_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID);
-  after = g_settings_get_value (gsettings, "saved-game");
-  g_assert_cmpuint (g_variant_n_children (after), ==, 0);
+  {
+    g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+    g_autoptr(GError) error = NULL;
 
-  /* Once only. */
-  g_clear_error (&error);
-  g_assert_null (hearts_saved_game_restore (saver, &error));
-  g_assert_no_error (error);
+    write_file (file, bad);
+    g_assert_null (hearts_saved_game_restore (saver, &error));
+    g_assert_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "saved-game.bad"));
+    assert_put_aside (file, bad_bytes);
+
+    /* Once only. */
+    g_clear_error (&error);
+    g_assert_null (hearts_saved_game_restore (saver, &error));
+    g_assert_no_error (error);
+  }
+
+  /* Not a saved game at all, or a cut one. */
+  for (guint i = 0; i < G_N_ELEMENTS (garbage) + 8; i++)
+    {
+      g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) contents = NULL;
+
+      if (i < G_N_ELEMENTS (garbage))
+        contents = g_bytes_new_static (garbage[i], strlen (garbage[i]));
+      else
+        contents = g_bytes_new_from_bytes (good_bytes, 0, g_bytes_get_size (good_bytes) * (i - G_N_ELEMENTS (garbage)) / 8);
+      g_assert_true (g_file_replace_contents (file, g_bytes_get_data (contents, NULL), g_bytes_get_size (contents),
+                                              NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, NULL));
+      g_assert_null (hearts_saved_game_restore (saver, &error));
+      g_assert_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID);
+      assert_put_aside (file, contents);
+    }
+
+  /* Another format version. */
+  {
+    g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GVariant) other = g_variant_ref_sink (g_variant_new ("(su@a{sv})", HEARTS_SAVED_GAME_FILE_MAGIC,
+                                                                   HEARTS_SAVED_GAME_FILE_VERSION + 1, good));
+
+    g_assert_true (g_file_replace_contents (file, g_variant_get_data (other), g_variant_get_size (other),
+                                            NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, NULL));
+    g_assert_null (hearts_saved_game_restore (saver, &error));
+    g_assert_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_VERSION);
+    assert_put_aside (file, NULL);
+  }
+
+  /* The good one, for contrast. */
+  {
+    g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+    g_autoptr(HeartsGame) game = NULL;
+    g_autoptr(GError) error = NULL;
+
+    write_file (file, good);
+    game = hearts_saved_game_restore (saver, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (game);
+  }
 }
 
-/* The keyfile backend keeps the saved game as text; a hand-edited or cut file is
- * read by GSettings as the default (no game) or as a dictionary we then check. */
+/* A game saved by an older version in the "saved-game" key moves to the file once;
+ * a newer game already in the file wins. */
+static void
+test_move_old_key (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(GVariant) old = sample_state (30);
+  g_autoptr(GVariant) newer = sample_state (40);
+  g_autoptr(GVariant) after = NULL;
+
+  {
+    g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+    g_autoptr(HeartsGame) game = NULL;
+    g_autoptr(HeartsGame) expected = hearts_saved_game_from_variant (old, NULL, NULL, NULL);
+
+    g_settings_set_value (gsettings, "saved-game", old);
+    game = hearts_saved_game_restore (saver, NULL);
+    g_assert_nonnull (game);
+    assert_same_game (game, expected);
+    g_assert_true (g_file_query_exists (file, NULL));
+    after = g_settings_get_user_value (gsettings, "saved-game");
+    g_assert_null (after);
+  }
+
+  {
+    g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+    g_autoptr(HeartsGame) game = NULL;
+    g_autoptr(HeartsGame) expected = hearts_saved_game_from_variant (newer, NULL, NULL, NULL);
+
+    write_file (file, newer);
+    g_settings_set_value (gsettings, "saved-game", old);
+    game = hearts_saved_game_restore (saver, NULL);
+    assert_same_game (game, expected);
+    after = g_settings_get_user_value (gsettings, "saved-game");
+    g_assert_null (after);
+  }
+}
+
+/* Restores from a keyfile as the keyfile backend keeps settings (the Flatpak's). */
+static HeartsGame *
+restore_keyfile (const char  *contents,
+                 gsize        len,
+                 GError     **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearts-keyfile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "keyfile", NULL);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr(GSettings) gsettings = NULL;
+  g_autoptr(HeartsSavedGame) saver = NULL;
+  g_autoptr(GVariant) left = NULL;
+  HeartsGame *game;
+
+  g_assert_true (g_file_set_contents (path, contents, len, NULL));
+  backend = g_keyfile_settings_backend_new (path, "/", NULL);
+  gsettings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
+  saver = hearts_saved_game_new (gsettings, file);
+  game = hearts_saved_game_restore (saver, error);
+  if (game == NULL && error != NULL && *error != NULL)
+    assert_put_aside (file, NULL);
+  /* Moved out of the settings, whatever it was. */
+  g_settings_sync ();
+  {
+    g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+
+    g_assert_true (g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, NULL));
+    g_assert_false (g_key_file_has_key (keyfile, "io/github/gtkhearts/Hearts", "saved-game", NULL));
+  }
+
+  g_remove (path);
+  g_rmdir (dir);
+  return game;
+}
+
+/* The keyfile backend keeps the old key as text; a hand-edited or cut one is moved
+ * to the file and refused there, with a message. */
 static void
 test_keyfile_text (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hearts-keyfile-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "settings.ini", NULL);
   g_autoptr(GVariant) good = sample_state (50);
   g_autofree char *text = g_variant_print (good, TRUE);
   static const guint cuts[] = { 3, 10, 100, 1000 };
 
   for (guint i = 0; i <= G_N_ELEMENTS (cuts); i++)
     {
-      g_autoptr(GSettingsBackend) backend = NULL;
-      g_autoptr(GSettings) gsettings = NULL;
-      g_autoptr(HeartsSavedGame) saver = NULL;
       g_autoptr(HeartsGame) game = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *contents = NULL;
       gsize len = i < G_N_ELEMENTS (cuts) ? MIN (cuts[i], strlen (text)) : strlen (text);
 
       contents = g_strdup_printf ("[io/github/gtkhearts/Hearts]\nsaved-game=%.*s\n", (int) len, text);
-      g_assert_true (g_file_set_contents (path, contents, -1, NULL));
-      backend = g_keyfile_settings_backend_new (path, "/", NULL);
-      gsettings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
-      saver = hearts_saved_game_new (gsettings);
-      game = hearts_saved_game_restore (saver, &error);
+      game = restore_keyfile (contents, -1, &error);
       if (i < G_N_ELEMENTS (cuts))
-        g_assert_null (game);
+        {
+          g_assert_null (game);
+          g_assert_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID);
+        }
       else
         {
           g_assert_no_error (error);
           g_assert_nonnull (game);
         }
     }
+}
 
-  g_remove (path);
-  g_rmdir (dir);
+/* Seat 0 is the player's and the others the computers', in every loaded game. */
+static void
+test_reject_seats (void)
+{
+  g_autoptr(GVariant) good = sample_state (20);
+  g_autoptr(GVariant) seats = g_variant_lookup_value (good, "seats", G_VARIANT_TYPE ("a(by)"));
+
+  g_assert_nonnull (hearts_saved_game_from_variant (good, NULL, NULL, NULL));
+  for (guint flip = 0; flip < 4; flip++)
+    {
+      GVariantBuilder b;
+      g_autoptr(GVariant) bad = NULL;
+
+      g_variant_builder_init (&b, G_VARIANT_TYPE ("a(by)"));
+      for (guint s = 0; s < 4; s++)
+        {
+          gboolean human;
+          guint8 level;
+
+          g_variant_get_child (seats, s, "(by)", &human, &level);
+          g_variant_builder_add (&b, "(by)", s == flip ? !human : human, level);
+        }
+      bad = replace_key (good, "seats", g_variant_builder_end (&b));
+      assert_rejected (bad, HEARTS_SAVED_GAME_ERROR_INVALID);
+    }
 }
 
 int
@@ -555,6 +887,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/saved-game/resume-every-move", test_resume_every_move);
+  g_test_add_func ("/saved-game/writes-coalesced", test_writes_coalesced);
+  g_test_add_func ("/saved-game/flush", test_flush);
+  g_test_add_func ("/saved-game/write-failed", test_write_failed);
   g_test_add_func ("/saved-game/resume-plays-on", test_resume_plays_on);
   g_test_add_func ("/saved-game/nothing-saved", test_nothing_saved);
   g_test_add_func ("/saved-game/clear", test_clear);
@@ -564,7 +899,9 @@ main (int   argc,
   g_test_add_func ("/saved-game/reject-inconsistent", test_reject_inconsistent);
   g_test_add_func ("/saved-game/random-damage", test_random_damage);
   g_test_add_func ("/saved-game/restore-discards", test_restore_discards);
+  g_test_add_func ("/saved-game/move-old-key", test_move_old_key);
   g_test_add_func ("/saved-game/keyfile-text", test_keyfile_text);
+  g_test_add_func ("/saved-game/reject-seats", test_reject_seats);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "hearts-model-enums.h"
@@ -500,6 +501,45 @@ test_preset_find (void)
   g_assert_cmpint (hearts_preset_find (&rules, HEARTS_PRESET_STANDARD), ==, HEARTS_PRESET_CUSTOM);
 }
 
+/* Settings whose keyfile folder cannot be made are not writable, and the check
+ * says so in a sentence for the player (the keyfile backend gives no other sign). */
+static void
+test_check_read_only (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearts-ro-XXXXXX", NULL);
+  g_autofree char *blocker = g_build_filename (dir, "blocker", NULL);
+  g_autofree char *path = g_build_filename (blocker, "settings", "keyfile", NULL);
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr(GSettings) gsettings = NULL;
+  g_autoptr(HeartsSettings) settings = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* A file where the folder should be: not writable even for root. */
+  g_assert_true (g_file_set_contents (blocker, "", 0, NULL));
+  g_test_expect_message ("GLib-GIO", G_LOG_LEVEL_WARNING, "Failed to create*");
+  backend = g_keyfile_settings_backend_new (path, "/", NULL);
+  g_test_assert_expected_messages ();
+  gsettings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
+  settings = hearts_settings_new (gsettings);
+  g_assert_false (hearts_settings_check (settings, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
+  g_assert_false (g_settings_set_string (gsettings, "player-name", "Zed"));
+
+  /* The memory backend is writable: no message. */
+  {
+    g_autoptr(GSettingsBackend) memory = g_memory_settings_backend_new ();
+    g_autoptr(GSettings) writable = g_settings_new_with_backend (HEARTS_SCHEMA_ID, memory);
+    g_autoptr(HeartsSettings) ok = hearts_settings_new (writable);
+
+    g_clear_error (&error);
+    g_assert_true (hearts_settings_check (ok, &error));
+    g_assert_no_error (error);
+  }
+
+  g_remove (blocker);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -520,6 +560,7 @@ main (int   argc,
   g_test_add_func ("/settings/schema-matches", test_schema_matches);
   g_test_add_func ("/settings/enum-types", test_enum_types);
   g_test_add_func ("/settings/preset-find", test_preset_find);
+  g_test_add_func ("/settings/check-read-only", test_check_read_only);
 
   return g_test_run ();
 }

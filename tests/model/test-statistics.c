@@ -7,8 +7,10 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 #include "hearts-statistics.h"
+#include "temp-file.h"
 
 static GSettings *
 new_gsettings (void)
@@ -16,6 +18,16 @@ new_gsettings (void)
   g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
 
   return g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
+}
+
+static HeartsSavedGame *
+new_saver (GSettings *gsettings,
+           GFile     *file)
+{
+  HeartsSavedGame *saver = hearts_saved_game_new (gsettings, file);
+
+  g_object_set_data (G_OBJECT (saver), "test-file", file);
+  return saver;
 }
 
 /* What the statistics must say about one game, worked out on our own. */
@@ -69,6 +81,11 @@ play_game (HeartsSavedGame *saver,
       else
         g_assert_true (hearts_game_computer_move (game));
     }
+  /* The file is removed once the game is counted. */
+  hearts_saved_game_flush (saver);
+  g_assert_false (g_file_query_exists (G_FILE (g_object_get_data (G_OBJECT (saver), "test-file")), NULL));
+  /* Seat 0 is the player's in a saved game; here a computer played for them. */
+  hearts_game_set_seat_human (game, 0);
   return game;
 }
 
@@ -76,10 +93,10 @@ static void
 test_after_one_game (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GArray) history = NULL;
-  g_autoptr(GVariant) saved = NULL;
   Expected expected = { 0 };
   HeartsStats stats;
   const HeartsHistoryEntry *entry;
@@ -123,8 +140,8 @@ test_after_one_game (void)
   g_assert_cmpint (entry->date, >, 1700000000);
 
   /* The finished game is not saved any more, and no longer followed. */
-  saved = g_settings_get_value (gsettings, "saved-game");
-  g_assert_cmpuint (g_variant_n_children (saved), ==, 0);
+  hearts_saved_game_flush (saver);
+  g_assert_false (g_file_query_exists (file, NULL));
   g_assert_null (hearts_saved_game_get_game (saver));
   g_assert_true (hearts_statistics_check (gsettings, NULL));
 }
@@ -133,7 +150,8 @@ static void
 test_several_games (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(GArray) history = NULL;
   Expected expected = { 0 };
   gint best = G_MAXINT, worst = G_MININT;
@@ -189,7 +207,8 @@ static void
 test_history_capped (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(GArray) history = NULL;
   HeartsStats stats;
   gint first_total = 0;
@@ -217,7 +236,8 @@ static void
 test_counted_once_after_crash (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings);
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(HeartsSavedGame) next_run = NULL;
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GVariant) last_state = NULL;
@@ -229,9 +249,10 @@ test_counted_once_after_crash (void)
   last_state = hearts_saved_game_to_variant (game, HEARTS_PRESET_CUSTOM, expected.queens);
   hearts_statistics_reset (gsettings);
 
-  /* As if the finished game had been saved and the program had died there. */
+  /* As if the finished game had been saved and the program had died there; by an
+   * older version, which kept it in the settings. */
   g_settings_set_value (gsettings, "saved-game", last_state);
-  next_run = hearts_saved_game_new (gsettings);
+  next_run = hearts_saved_game_new (gsettings, file);
   g_assert_null (hearts_saved_game_restore (next_run, &error));
   g_assert_no_error (error);
   g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_CUSTOM, &stats));
@@ -241,6 +262,78 @@ test_counted_once_after_crash (void)
   g_assert_null (hearts_saved_game_restore (next_run, &error));
   g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_CUSTOM, &stats));
   g_assert_cmpuint (stats.games_played, ==, 1);
+}
+
+/* Killed after the game was counted but before its file was removed: the file says
+ * when it finished, the history has that game, and it is not counted again. */
+static void
+test_counted_once_before_removal (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
+  g_autoptr(HeartsSavedGame) next_run = NULL;
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autoptr(GError) error = NULL;
+  Expected expected = { 0 };
+  HeartsStats stats;
+  gint64 date;
+
+  game = play_game (saver, "end=deals:2", HEARTS_PRESET_CUSTOM, 5, &expected);
+  hearts_saved_game_flush (saver);
+  history = hearts_statistics_get_history (gsettings);
+  g_assert_cmpuint (history->len, ==, 1);
+  date = g_array_index (history, HeartsHistoryEntry, 0).date;
+
+  for (guint counted = 0; counted < 2; counted++)
+    {
+      g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, HEARTS_PRESET_CUSTOM, expected.queens);
+      g_autoptr(GVariant) finished = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      GVariantDict dict;
+
+      /* Counted: the date the history has; not counted: another. */
+      g_variant_dict_init (&dict, state);
+      g_variant_dict_insert (&dict, "finished", "x", counted == 0 ? date : date + 1);
+      finished = g_variant_ref_sink (g_variant_dict_end (&dict));
+      bytes = hearts_saved_game_to_file_bytes (finished);
+      g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                              NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, NULL));
+
+      g_clear_object (&next_run);
+      next_run = hearts_saved_game_new (gsettings, file);
+      g_assert_null (hearts_saved_game_restore (next_run, &error));
+      g_assert_no_error (error);
+      g_assert_false (g_file_query_exists (file, NULL));
+      g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_CUSTOM, &stats));
+      g_assert_cmpuint (stats.games_played, ==, 1 + counted);
+    }
+}
+
+/* A history total of G_MININT32 is out of range, like any other beyond a game's
+ * worst (reproduction keyfile-history-int-min; ABS() of it overflowed). */
+static void
+test_history_int_min (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(GArray) history = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char *totals[] = { "-2147483648", "2147483647", "-2147483647", "10" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (totals); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("[(int64 1700000000, 'standard', [%s, 1, 2, 3], uint32 1)]",
+                                               totals[i]);
+
+      g_settings_set_value (gsettings, "history", g_variant_parse (G_VARIANT_TYPE ("a(xsaiu)"), text,
+                                                                   NULL, NULL, NULL));
+      g_clear_pointer (&history, g_array_unref);
+      history = hearts_statistics_get_history (gsettings);
+      g_assert_cmpuint (history->len, ==, i == 3 ? 1 : 0);
+      g_clear_error (&error);
+      g_assert_cmpint (hearts_statistics_check (gsettings, &error), ==, i == 3);
+    }
 }
 
 /* Stored statistics that make no sense are dropped, the rest kept. */
@@ -297,6 +390,8 @@ main (int   argc,
   g_test_add_func ("/statistics/several-games", test_several_games);
   g_test_add_func ("/statistics/history-capped", test_history_capped);
   g_test_add_func ("/statistics/counted-once-after-crash", test_counted_once_after_crash);
+  g_test_add_func ("/statistics/counted-once-before-removal", test_counted_once_before_removal);
+  g_test_add_func ("/statistics/history-int-min", test_history_int_min);
   g_test_add_func ("/statistics/check-drops-nonsense", test_check_drops_nonsense);
 
   return g_test_run ();

@@ -14,6 +14,7 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-card-theme.h"
 #include "hearts-preferences-window.h"
 #include "hearts-resources.h"

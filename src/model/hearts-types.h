@@ -1,0 +1,43 @@
+/* hearts-types.h: the model's types, for headers that only name them
+ *
+ * A view includes the game's header and gets cards, rules and these; the deal, the
+ * players' insides and the rest of the engine stay below the model.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "hearts-ai-level.h"
+#include "hearts-cards.h"
+#include "hearts-refusal.h"
+#include "hearts-rules.h"
+
+G_BEGIN_DECLS
+
+/* The player at the table sits at seat 0; every other seat is a computer. */
+#define HEARTS_HUMAN_SEAT 0
+
+typedef struct _HeartsGame       HeartsGame;
+typedef struct _HeartsGameRunner HeartsGameRunner;
+typedef struct _HeartsSavedGame  HeartsSavedGame;
+typedef struct _HeartsSettings   HeartsSettings;
+
+typedef enum
+{
+  HEARTS_PHASE_PASSING,
+  HEARTS_PHASE_PLAYING,
+  HEARTS_PHASE_HAND_OVER,   /* the score sheet is up; hearts_game_next_hand() deals on */
+  HEARTS_PHASE_GAME_OVER,
+} HeartsPhase;
+
+/* One finished hand on the score sheet. */
+typedef struct
+{
+  gint points[HEARTS_MAX_PLAYERS];
+  gint totals[HEARTS_MAX_PLAYERS];
+  gint shooter;             /* -1 when nobody shot the moon */
+} HeartsHandResult;
+
+G_END_DECLS

@@ -1,0 +1,138 @@
+/* hearts-table-steps.c: the plays and collected tricks the table still has to show
+ *
+ * The game moves on at once; the table queues what happened and shows it one step at
+ * a time, and is busy until the queue is empty.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "hearts-table-private.h"
+
+static void run_next_step (HeartsTable *self);
+
+static void
+on_step_value (double   value,
+               gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->step_t = value;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_step_done (AdwAnimation *animation,
+              HeartsTable  *self)
+{
+  g_autofree Step *step = g_steal_pointer (&self->step);
+
+  if (animation != self->step_animation || step == NULL)
+    return;
+
+  self->step_t = 1;
+  if (step->kind == STEP_COLLECT)
+    {
+      self->n_shown = 0;
+      self->collect_winner = -1;
+    }
+  g_clear_object (&self->step_animation);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  run_next_step (self);
+}
+
+static void
+run_next_step (HeartsTable *self)
+{
+  AdwAnimationTarget *target;
+  Step *step;
+  guint ms;
+
+  if (self->step != NULL)
+    return;
+
+  step = g_queue_pop_head (&self->steps);
+  if (step == NULL)
+    {
+      _hearts_table_set_busy (self, FALSE);
+      _hearts_table_sync_from_game (self);
+      return;
+    }
+
+  _hearts_table_set_busy (self, TRUE);
+  self->step = step;
+  self->step_t = 0;
+  if (step->kind == STEP_PLAY)
+    {
+      ShownCard *shown;
+
+      if (self->n_shown >= HEARTS_MAX_PLAYERS)
+        self->n_shown = 0;
+      shown = &self->shown[self->n_shown++];
+      shown->card = step->card;
+      shown->seat = step->seat;
+      if (step->has_from)
+        shown->from = step->from;
+      else
+        shown->from = rect_centered (self->seats[step->seat].fan, self->back_w, self->back_h);
+      ms = _hearts_table_animation_ms (self, BASE_PLAY_MS);
+    }
+  else
+    {
+      self->collect_winner = step->seat;
+      ms = _hearts_table_animation_ms (self, BASE_PAUSE_MS + BASE_COLLECT_MS);
+    }
+  _hearts_table_update_labels (self);
+
+  target = adw_callback_animation_target_new (on_step_value, self, NULL);
+  self->step_animation = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, ms, target);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->step_animation),
+                                  step->kind == STEP_PLAY ? ADW_EASE_OUT_CUBIC : ADW_LINEAR);
+  g_signal_connect (self->step_animation, "done", G_CALLBACK (on_step_done), self);
+  adw_animation_play (self->step_animation);
+}
+
+void
+_hearts_table_queue_step (HeartsTable           *self,
+                          StepKind               kind,
+                          guint                  seat,
+                          HeartsCard             card,
+                          const graphene_rect_t *from)
+{
+  Step *step = g_new0 (Step, 1);
+
+  step->kind = kind;
+  step->seat = seat;
+  step->card = card;
+  if (from != NULL)
+    {
+      step->has_from = TRUE;
+      step->from = *from;
+    }
+  g_queue_push_tail (&self->steps, step);
+  _hearts_table_set_busy (self, TRUE);
+  run_next_step (self);
+}
+
+void
+_hearts_table_clear_steps (HeartsTable *self)
+{
+  g_queue_clear_full (&self->steps, g_free);
+  g_clear_pointer (&self->step, g_free);
+  if (self->step_animation != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->step_animation, on_step_done, self);
+      adw_animation_reset (self->step_animation);
+      g_clear_object (&self->step_animation);
+    }
+  self->collect_winner = -1;
+  _hearts_table_set_busy (self, FALSE);
+}
+
+/* Each skip ends one step and starts the next. */
+void
+_hearts_table_finish_steps (HeartsTable *self)
+{
+  while (self->step_animation != NULL)
+    adw_animation_skip (self->step_animation);
+}

@@ -1,0 +1,18 @@
+/* hearts-test-state.h: what the end-to-end tests read of a window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "hearts-window.h"
+
+G_BEGIN_DECLS
+
+/* Whether the tests asked for it (HEARTS_TEST_STATE=1 in the environment). */
+gboolean hearts_test_state_enabled (void);
+/* From now on, @window's game, table and sheet are published as the state of
+ * @action (a{sv}), after each change, once per main loop iteration. */
+void     hearts_test_state_attach  (HeartsWindow  *window,
+                                    GSimpleAction *action);
+
+G_END_DECLS

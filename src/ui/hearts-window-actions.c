@@ -1,0 +1,233 @@
+/* hearts-window-actions.c: the window's actions, and when each may be used
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-window-private.h"
+
+gboolean
+_hearts_window_game_in_progress (HeartsWindow *self)
+{
+  if (self->game == NULL || hearts_game_get_phase (self->game) == HEARTS_PHASE_GAME_OVER)
+    return FALSE;
+  return hearts_game_get_n_results (self->game) > 0 ||
+         hearts_game_has_passed (self->game, HEARTS_HUMAN_SEAT) ||
+         hearts_game_has_played (self->game, HEARTS_HUMAN_SEAT);
+}
+
+void
+_hearts_window_actions_update (HeartsWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean sheet = gtk_widget_get_visible (GTK_WIDGET (self->score_sheet));
+  gboolean human = self->game != NULL && hearts_game_human_to_move (self->game);
+  HeartsPhase phase = self->game != NULL ? hearts_game_get_phase (self->game) : HEARTS_PHASE_GAME_OVER;
+
+  gtk_widget_action_set_enabled (widget, "win.undo",
+                                 self->game != NULL && hearts_game_can_undo (self->game) && !sheet);
+  gtk_widget_action_set_enabled (widget, "win.hint", human && !sheet && !self->hinting);
+  gtk_widget_action_set_enabled (widget, "win.next-hand", phase == HEARTS_PHASE_HAND_OVER);
+  gtk_widget_action_set_enabled (widget, "win.close-scores",
+                                 sheet && hearts_score_sheet_get_mode (self->score_sheet) != HEARTS_SCORE_SHEET_HAND_OVER);
+  gtk_widget_action_set_enabled (widget, "win.pass",
+                                 hearts_table_get_chosen (self->table) != 0 && phase == HEARTS_PHASE_PASSING);
+}
+
+/* New Game, after asking when a game would be lost */
+
+static void
+on_abandon_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        HeartsWindow     *self)
+{
+  if (g_strcmp0 (response, "new-game") == 0)
+    hearts_window_new_game (self, NULL);
+}
+
+/* The dialog on top of ours, such as Preferences, if one is open: the question goes over it. */
+static GtkWindow *
+top_window (HeartsWindow *self)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+  GtkWindow *top = GTK_WINDOW (self);
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (gtk_window_get_transient_for (window) == GTK_WINDOW (self) &&
+          gtk_window_get_modal (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        top = window;
+    }
+  return top;
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+  GSettings *settings = hearts_settings_get_settings (self->settings);
+  GtkWidget *dialog;
+
+  if (!_hearts_window_game_in_progress (self) || !g_settings_get_boolean (settings, "confirm-abandon"))
+    {
+      hearts_window_new_game (self, NULL);
+      return;
+    }
+
+  dialog = adw_message_dialog_new (top_window (self), _("Abandon This Game?"),
+                                   _("The game in progress will be lost. It does not count in the statistics."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "new-game", _("_New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new-game", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Undo and hints */
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+
+  if (!hearts_game_runner_undo (self->runner))
+    return;
+  hearts_table_reset (self->table);
+}
+
+static char *
+format_cards (HeartsCards cards)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint i = 0, count = hearts_cards_count (cards);
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, cards)
+    {
+      g_autofree char *name = hearts_card_get_name (card);
+
+      if (i > 0)
+        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
+      g_string_append (names, name);
+      i++;
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+static void
+on_hint_ready (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(HeartsWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *message = NULL;
+  HeartsCards cards;
+
+  cards = hearts_game_hint_finish (HEARTS_GAME (source), result, &error);
+  if (HEARTS_GAME (source) != self->game)
+    return;
+  self->hinting = FALSE;
+  _hearts_window_actions_update (self);
+  if (cards == 0)
+    return;
+
+  names = format_cards (cards);
+  if (hearts_cards_count (cards) > 1)
+    /* Translators: %s is a list of cards */
+    message = g_strdup_printf (_("Pass the %s"), names);
+  else
+    /* Translators: %s is a card, as "Queen of Spades" */
+    message = g_strdup_printf (_("Play the %s"), names);
+
+  hearts_table_set_hint (self->table, cards);
+  hearts_window_show_toast (self, message);
+}
+
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+
+  if (self->hinting || !hearts_game_human_to_move (self->game))
+    return;
+  self->hinting = TRUE;
+  _hearts_window_actions_update (self);
+  hearts_game_runner_hint_async (self->runner, HEARTS_HUMAN_SEAT, on_hint_ready, g_object_ref (self));
+}
+
+/* The score sheet and the hands */
+
+static void
+scores_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->score_sheet)))
+    _hearts_window_show_score_sheet (self, HEARTS_SCORE_SHEET_VIEW);
+}
+
+static void
+close_scores_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  _hearts_window_hide_score_sheet (HEARTS_WINDOW (widget));
+}
+
+static void
+next_hand_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+
+  _hearts_window_hide_score_sheet (self);
+  hearts_game_next_hand (self->game);
+}
+
+static void
+pass_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  hearts_table_pass (HEARTS_WINDOW (widget)->table);
+}
+
+static void
+skip_engines_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  hearts_game_runner_skip_engines (HEARTS_WINDOW (widget)->runner);
+}
+
+void
+_hearts_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.scores", NULL, scores_action);
+  gtk_widget_class_install_action (widget_class, "win.close-scores", NULL, close_scores_action);
+  gtk_widget_class_install_action (widget_class, "win.next-hand", NULL, next_hand_action);
+  gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
+  gtk_widget_class_install_action (widget_class, "win.skip-engines", NULL, skip_engines_action);
+}
