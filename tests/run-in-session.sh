@@ -1,11 +1,27 @@
 #!/bin/sh
 # Runs a test under its own X server and D-Bus session bus, as GTK's CI does.
+#
+#   run-in-session.sh [--exit-status] PROGRAM ARGS…
+#
+# Without Xvfb or dbus-run-session the test reports a skip: "1..0 # SKIP" for a TAP test,
+# or status 77 with --exit-status (for a test that speaks exit codes).
 # Xvfb picks a free display itself (-displayfd): xvfb-run -a races when tests start
 # side by side. The services the bus starts (portals, a11y) must not inherit the
 # test's fatal warnings.
 set -e
+
+skip_status=
+if [ "${1:-}" = "--exit-status" ]; then
+  skip_status=77
+  shift
+fi
+
 for tool in Xvfb dbus-run-session; do
   if ! command -v $tool >/dev/null 2>&1; then
+    if [ -n "$skip_status" ]; then
+      echo "SKIP: $tool is not installed"
+      exit $skip_status
+    fi
     echo "1..0 # SKIP $tool is not installed"
     exit 0
   fi
@@ -15,21 +31,21 @@ debug="${G_DEBUG:-}"
 unset G_DEBUG
 
 dir=$(mktemp -d)
+mkfifo "$dir/display"
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null; rm -rf "$dir"' EXIT
 
-i=0
-while [ ! -s "$dir/display" ]; do
-  i=$((i + 1))
-  if [ $i -gt 600 ] || ! kill -0 $xvfb 2>/dev/null; then
-    echo "Bail out! Xvfb did not start"
-    cat "$dir/xvfb.log" >&2
-    exit 1
-  fi
-  sleep 0.05
-done
-DISPLAY=":$(head -n 1 "$dir/display")"
+# Xvfb writes the display number once it accepts clients; if it dies first, the read
+# ends empty. A hang is left to meson's timeout.
+display=
+read -r display <"$dir/display" || true
+if [ -z "$display" ]; then
+  echo "Bail out! Xvfb did not start"
+  cat "$dir/xvfb.log" >&2
+  exit 1
+fi
+DISPLAY=":$display"
 export DISPLAY
 # The saved-game file of the program under test, not the user's.
 XDG_DATA_HOME="$dir/data"

@@ -25,7 +25,7 @@ hard_new (guint64     seed,
 static void
 test_threads (void)
 {
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng rng;
   guint checked = 0;
 
@@ -39,7 +39,7 @@ test_threads (void)
       HeartsCards chosen[HEARTS_MAX_PLAYERS];
       guint stop;
 
-      test_random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, 0, trial, &rng);
       if (deal.phase == HEARTS_DEAL_PASSING)
         {

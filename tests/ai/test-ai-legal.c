@@ -71,7 +71,7 @@ static void
 test_legal (gconstpointer data)
 {
   const LegalCase *c = data;
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng rng;
   HeartsAi *ais[HEARTS_MAX_PLAYERS];
   guint moves = 0;
@@ -82,7 +82,7 @@ test_legal (gconstpointer data)
     {
       HeartsRules rules;
 
-      test_random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       seen_players |= 1u << rules.n_players;
       seen_first |= 1u << rules.first_trick;
       seen_moon |= 1u << rules.moon;
@@ -113,7 +113,7 @@ test_legal (gconstpointer data)
 static void
 test_pass_shapes (void)
 {
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng rng;
 
   hearts_rng_init (&rng, seed);
@@ -127,7 +127,7 @@ test_pass_shapes (void)
         HeartsCards pass;
         guint seat;
 
-        test_random_rules (&rules, &rng);
+        hearts_test_random_rules (&rules, &rng);
         if (rules.pass_cycle == HEARTS_PASS_CYCLE_NONE)
           continue;
         hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 2), &rng);

@@ -85,7 +85,7 @@ static void
 test_no_peeking (gconstpointer data)
 {
   HeartsAiLevel level = GPOINTER_TO_UINT (data);
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng rng;
   guint checked = 0, passes = 0;
 
@@ -98,7 +98,7 @@ test_no_peeking (gconstpointer data)
       HeartsView view, twin_view;
       guint stop, seat;
 
-      test_random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 4), &rng);
 
       /* Stop before the pass now and then, else somewhere in the play. */

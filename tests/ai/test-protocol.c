@@ -84,7 +84,7 @@ assert_well_formed (const char *line,
 static void
 test_fuzz_anything (void)
 {
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   g_autoptr(HeartsProtocol) protocol = hearts_protocol_new (HEARTS_AI_NORMAL, 1);
   HeartsRng rng;
   guint errors = 0;
@@ -209,7 +209,7 @@ static void
 test_same_decisions (gconstpointer data)
 {
   HeartsAiLevel level = GPOINTER_TO_UINT (data);
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng rng;
   guint moves = 0, noise = 0;
 
@@ -225,7 +225,7 @@ test_same_decisions (gconstpointer data)
       g_autofree char *rules_text = NULL;
       guint n, dealer;
 
-      test_random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       n = rules.n_players;
       rules_text = hearts_rules_to_string (&rules);
       dealer = hearts_rng_below (&rng, n);
@@ -342,7 +342,7 @@ test_engine_program (void)
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   GOutputStream *in;
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng rng;
 
   if (path == NULL)
@@ -405,7 +405,7 @@ test_external_player (void)
   g_autoptr(HeartsAi) external = NULL;
   g_autoptr(HeartsAi) local = NULL;
   HeartsAi *others[HEARTS_MAX_PLAYERS] = { NULL };
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRules rules;
   HeartsRng rng;
   guint moves = 0;
@@ -498,7 +498,7 @@ test_external_stand_in (gconstpointer data)
 
   g_assert_no_error (error);
   hearts_rules_init_default (&rules);
-  hearts_rng_init (&rng, test_seed ());
+  hearts_rng_init (&rng, hearts_test_seed ());
   for (guint s = 0; s < 4; s++)
     others[s] = hearts_ai_new (HEARTS_AI_EASY, s);
 

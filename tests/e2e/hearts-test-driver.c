@@ -1,6 +1,10 @@
 /* hearts-test-driver.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The program publishes what it shows as the state of its "state" action. The
+ * driver follows it through org.gtk.Actions' Changed signal on the session bus
+ * and sleeps in the main context between changes, never in a polling loop.
  */
 #include "config.h"
 
@@ -8,9 +12,10 @@
 #include <string.h>
 
 #include "hearts-test-driver.h"
+#include "hearts-test-util.h"
 
-#define WAIT_LIMIT_S 60     /* a hang guard, not a measurement */
-#define POLL_US      30000
+#define WAIT_LIMIT_MS 60000 /* a hang guard, not a measurement */
+#define OBJECT_PATH   "/io/github/gtkhearts/Hearts"
 
 static void
 xdotool (const char *first,
@@ -34,29 +39,126 @@ xdotool (const char *first,
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 }
 
-static char *
-find_window (GSubprocess *process)
+static gboolean
+never (gpointer user_data)
 {
-  const char *pid = g_subprocess_get_identifier (process);
+  return FALSE;
+}
 
-  for (guint i = 0; i < WAIT_LIMIT_S * 1000000 / POLL_US; i++)
+/* A pause for X input to take effect where the program publishes nothing that says
+ * it has: spent in the main context, so the bus's signals are still read. */
+static void
+settle (guint ms)
+{
+  hearts_test_iterate_until (never, NULL, ms);
+}
+
+static void
+on_actions_changed (GDBusConnection *bus,
+                    const char      *sender,
+                    const char      *path,
+                    const char      *interface,
+                    const char      *signal,
+                    GVariant        *parameters,
+                    gpointer         user_data)
+{
+  HeartsDriver *driver = user_data;
+  g_autoptr(GVariant) states = NULL;
+  g_autoptr(GVariant) state = NULL;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(asa{sb}a{sv}a{s(bgav)})")))
+    return;
+  states = g_variant_get_child_value (parameters, 2);
+  state = g_variant_lookup_value (states, "state", G_VARIANT_TYPE_VARDICT);
+  if (state == NULL || g_variant_n_children (state) == 0)
+    return;
+  g_clear_pointer (&driver->state, g_variant_unref);
+  driver->state = g_steal_pointer (&state);
+  driver->n_changes++;
+}
+
+static void
+on_exited (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  HeartsDriver *driver = user_data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  driver->exited = TRUE;
+}
+
+static gboolean
+has_exited (gpointer user_data)
+{
+  HeartsDriver *driver = user_data;
+
+  return driver->exited;
+}
+
+typedef struct
+{
+  HeartsDriver *driver;
+  gboolean done;
+  char *out;
+} Search;
+
+static void
+on_searched (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  Search *search = user_data;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &search->out, NULL, NULL);
+  search->done = TRUE;
+}
+
+static gboolean
+search_over (gpointer user_data)
+{
+  Search *search = user_data;
+
+  return search->done || search->driver->exited;
+}
+
+/* xdotool itself waits (--sync) until the program maps a window. */
+static char *
+find_window (HeartsDriver *driver)
+{
+  const char *pid = g_subprocess_get_identifier (driver->process);
+  g_autoptr(GSubprocess) xdotool_search = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  Search search = { driver, FALSE, NULL };
+
+  g_assert_nonnull (pid);
+  xdotool_search = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
+                                     "xdotool", "search", "--sync", "--onlyvisible", "--pid", pid, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8_async (xdotool_search, NULL, NULL, on_searched, &search);
+  hearts_test_iterate_until (search_over, &search, WAIT_LIMIT_MS);
+  if (!search.done)
     {
-      g_autofree char *out = NULL;
-      const char *argv[] = { "xdotool", "search", "--onlyvisible", "--pid", pid, NULL };
-      int status = 0;
-
-      if (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                        NULL, NULL, &out, NULL, &status, NULL) &&
-          g_spawn_check_wait_status (status, NULL) && out != NULL && out[0] != '\0')
-        {
-          g_auto(GStrv) lines = g_strsplit (g_strstrip (out), "\n", -1);
-
-          return g_strdup (lines[g_strv_length (lines) - 1]);
-        }
-      g_usleep (POLL_US);
+      /* The search must end before @search goes. */
+      g_subprocess_force_exit (xdotool_search);
+      while (!search.done)
+        g_main_context_iteration (NULL, TRUE);
+      g_error (driver->exited ? "The program exited before its window appeared"
+                              : "The hearts window never appeared");
     }
-  g_error ("The hearts window never appeared");
-  return NULL;
+  g_assert_nonnull (search.out);
+  lines = g_strsplit (g_strstrip (search.out), "\n", -1);
+  g_free (search.out);
+  g_assert_cmpstr (lines[0], !=, "");
+  return g_strdup (lines[g_strv_length (lines) - 1]);
+}
+
+static gboolean
+settled (GVariant *state,
+         gpointer  data)
+{
+  return !state_get_busy (state);
 }
 
 HeartsDriver *
@@ -74,7 +176,11 @@ hearts_driver_start (const char *seed,
 
   driver->bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
   g_assert_no_error (error);
-
+  /* Before the program starts, so that no change is missed. The bus is the test's
+   * own (dbus-run-session): whoever sends on this path is the program. */
+  driver->changed_id = g_dbus_connection_signal_subscribe (driver->bus, NULL, "org.gtk.Actions", "Changed",
+                                                           OBJECT_PATH, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+                                                           on_actions_changed, driver, NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   /* The test itself runs with fatal warnings; so does the program. */
   g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-warnings", TRUE);
@@ -108,43 +214,30 @@ hearts_driver_start (const char *seed,
   driver->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
 
-  driver->window = find_window (driver->process);
+  g_subprocess_wait_async (driver->process, NULL, on_exited, driver);
+
+  driver->window = find_window (driver);
   /* Keyboard focus and a known place on the screen. */
   xdotool ("windowmove", driver->window, "0", "0", NULL);
   xdotool ("windowfocus", "--sync", driver->window, NULL);
   xdotool ("mousemove", "--window", driver->window, "1", "1", NULL);
+  g_variant_unref (hearts_driver_wait (driver, settled, NULL));
   /* Input sent before the first frames settle is lost now and then. */
-  for (guint i = 0; i < WAIT_LIMIT_S * 1000000 / POLL_US; i++)
-    {
-      g_autoptr(GVariant) state = hearts_driver_get_state (driver);
-
-      if (state != NULL)
-        break;
-      g_usleep (POLL_US);
-    }
-  g_usleep (500000);
+  settle (500);
   return driver;
 }
 
 void
 hearts_driver_stop (HeartsDriver *driver)
 {
-  g_autoptr(GError) error = NULL;
-
   g_subprocess_send_signal (driver->process, SIGTERM);
-  g_subprocess_wait (driver->process, NULL, &error);
-  g_assert_no_error (error);
+  g_assert_true (hearts_test_iterate_until (has_exited, driver, WAIT_LIMIT_MS));
+  g_dbus_connection_signal_unsubscribe (driver->bus, driver->changed_id);
   g_clear_object (&driver->process);
   g_clear_object (&driver->bus);
+  g_clear_pointer (&driver->state, g_variant_unref);
   if (driver->config_dir != NULL)
-    {
-      g_autofree char *ini = g_build_filename (driver->config_dir, "gtk-4.0", "settings.ini", NULL);
-      g_autofree char *dir = g_build_filename (driver->config_dir, "gtk-4.0", NULL);
-
-      g_unlink (ini);
-      g_rmdir (dir);
-      g_rmdir (driver->config_dir);
-    }
+    hearts_test_remove_tree (driver->config_dir);
   g_free (driver->config_dir);
   g_free (driver->window);
   g_free (driver);
@@ -159,7 +252,7 @@ hearts_driver_get_state (HeartsDriver *driver)
   gboolean enabled;
   const char *signature;
 
-  reply = g_dbus_connection_call_sync (driver->bus, APP_ID, "/io/github/gtkhearts/Hearts",
+  reply = g_dbus_connection_call_sync (driver->bus, APP_ID, OBJECT_PATH,
                                        "org.gtk.Actions", "Describe", g_variant_new ("(s)", "state"),
                                        G_VARIANT_TYPE ("((bgav))"), G_DBUS_CALL_FLAGS_NONE, 5000,
                                        NULL, NULL);
@@ -174,34 +267,68 @@ hearts_driver_get_state (HeartsDriver *driver)
   return state;
 }
 
+typedef struct
+{
+  HeartsDriver *driver;
+  guint n_changes;
+} Changes;
+
+static gboolean
+changed_or_exited (gpointer user_data)
+{
+  Changes *changes = user_data;
+
+  return changes->driver->n_changes != changes->n_changes || changes->driver->exited;
+}
+
 GVariant *
 hearts_driver_wait (HeartsDriver     *driver,
                     HeartsStateCheck  check,
                     gpointer          data)
 {
-  g_autoptr(GVariant) last = NULL;
+  /* What the program shows now; then each state it publishes, in order. */
+  g_autoptr(GVariant) state = hearts_driver_get_state (driver);
+  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_MS * G_TIME_SPAN_MILLISECOND;
 
-  for (guint i = 0; i < WAIT_LIMIT_S * 1000000 / POLL_US; i++)
+  for (;;)
     {
-      g_autoptr(GVariant) state = NULL;
+      Changes changes = { driver, driver->n_changes };
+      gint64 left;
 
-      g_assert_nonnull (g_subprocess_get_identifier (driver->process));
-      state = hearts_driver_get_state (driver);
       if (state != NULL && check (state, data))
         return g_steal_pointer (&state);
-      g_clear_pointer (&last, g_variant_unref);
-      last = g_steal_pointer (&state);
-      g_usleep (POLL_US);
+      left = deadline - g_get_monotonic_time ();
+      if (left <= 0 ||
+          !hearts_test_iterate_until (changed_or_exited, &changes, left / G_TIME_SPAN_MILLISECOND + 1))
+        break;
+      if (driver->exited)
+        g_error ("The program exited while the test waited for it");
+      g_clear_pointer (&state, g_variant_unref);
+      state = g_variant_ref (driver->state);
     }
-  if (last != NULL)
+  if (state != NULL)
     {
-      g_autofree char *text = g_variant_print (last, FALSE);
+      g_autofree char *text = g_variant_print (state, FALSE);
 
       g_test_message ("last state: %s", text);
     }
   hearts_driver_screenshot (driver, "shot-stuck");
   g_error ("The program never reached the state the test waits for");
   return NULL;
+}
+
+static gboolean
+differs (GVariant *state,
+         gpointer  data)
+{
+  return !g_variant_equal (state, data);
+}
+
+GVariant *
+hearts_driver_wait_change (HeartsDriver *driver,
+                           GVariant     *state)
+{
+  return hearts_driver_wait (driver, differs, state);
 }
 
 void
@@ -212,8 +339,10 @@ hearts_driver_click (HeartsDriver *driver,
   g_autofree char *sx = g_strdup_printf ("%d", x);
   g_autofree char *sy = g_strdup_printf ("%d", y);
 
-  xdotool ("mousemove", "--window", driver->window, sx, sy, NULL);
-  g_usleep (50000);
+  /* --sync: the pointer is there before the button goes down; the pause lets the
+   * program take the hover in first, as a hand would. */
+  xdotool ("mousemove", "--window", driver->window, "--sync", sx, sy, NULL);
+  settle (50);
   xdotool ("click", "1", NULL);
 }
 
@@ -226,6 +355,7 @@ hearts_driver_drag (HeartsDriver *driver,
 {
   const int steps = 12;
 
+  /* A hand's pace: the program sees a drag, not a jump. */
   for (int i = 0; i <= steps; i++)
     {
       g_autofree char *sx = g_strdup_printf ("%d", x1 + (x2 - x1) * i / steps);
@@ -234,9 +364,9 @@ hearts_driver_drag (HeartsDriver *driver,
       xdotool ("mousemove", "--window", driver->window, sx, sy, NULL);
       if (i == 0)
         xdotool ("mousedown", "1", NULL);
-      g_usleep (20000);
+      settle (20);
     }
-  g_usleep (50000);
+  settle (50);
   if (g_getenv ("HEARTS_DRAG_SHOT"))
     hearts_driver_screenshot (driver, "shot-drag");
   xdotool ("mouseup", "1", NULL);
@@ -262,7 +392,7 @@ hearts_driver_screenshot (HeartsDriver *driver,
     }
 
   /* Let the last frame reach the X server. */
-  g_usleep (300000);
+  settle (300);
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
   g_assert_no_error (error);
   g_test_message ("screenshot: %s", path);

@@ -14,6 +14,10 @@ typedef struct
   GDBusConnection *bus;
   char            *window;        /* X window id, for xdotool */
   char            *config_dir;
+  guint            changed_id;    /* org.gtk.Actions.Changed */
+  GVariant        *state;         /* the last state the program published */
+  guint            n_changes;
+  gboolean         exited;
 } HeartsDriver;
 
 typedef gboolean (*HeartsStateCheck) (GVariant *state,
@@ -26,10 +30,14 @@ HeartsDriver *hearts_driver_start          (const char       *seed,
 void          hearts_driver_stop           (HeartsDriver     *driver);
 /* The state of app.state (a{sv}); NULL if the program does not answer. */
 GVariant     *hearts_driver_get_state      (HeartsDriver     *driver);
-/* Polls until @check holds; aborts the test if the program dies or it never does. */
+/* Waits for the states the program publishes until one meets @check; aborts the test
+ * if the program dies or none does. */
 GVariant     *hearts_driver_wait           (HeartsDriver     *driver,
                                             HeartsStateCheck  check,
                                             gpointer          data);
+/* Waits until the program publishes a state other than @state. */
+GVariant     *hearts_driver_wait_change    (HeartsDriver     *driver,
+                                            GVariant         *state);
 void          hearts_driver_click          (HeartsDriver     *driver,
                                             int               x,
                                             int               y);

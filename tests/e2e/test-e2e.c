@@ -443,7 +443,7 @@ test_whole_game (void)
 
       if (state_get_busy (state))
         {
-          g_usleep (20000);
+          g_variant_unref (hearts_driver_wait_change (driver, state));
           continue;
         }
 
@@ -481,7 +481,8 @@ test_whole_game (void)
           after = hearts_driver_wait (driver, card_left_hand, card);
           continue;
         }
-      g_usleep (20000);
+      /* The computers' turn: the next state is theirs to publish. */
+      g_variant_unref (hearts_driver_wait_change (driver, state));
     }
 
   g_assert_true (game_over);

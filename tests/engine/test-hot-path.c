@@ -10,16 +10,7 @@
 #include <string.h>
 
 #include "hearts-engine.h"
-
-static guint64
-test_seed (void)
-{
-  const char *text = g_getenv ("HEARTS_TEST_SEED");
-  guint64 seed = text != NULL ? g_ascii_strtoull (text, NULL, 10) : 20261121;
-
-  g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=N repeats a run)", seed);
-  return seed;
-}
+#include "hearts-test-util.h"
 
 static guint
 ref_count (HeartsCards cards)
@@ -71,7 +62,7 @@ test_count_and_nth (void)
 {
   HeartsRng rng;
 
-  hearts_rng_init (&rng, test_seed ());
+  hearts_rng_init (&rng, hearts_test_seed ());
   for (guint i = 0; i < 20000; i++)
     {
       HeartsCards set = random_set (&rng, i);
@@ -104,7 +95,7 @@ ref_below (HeartsRng *rng,
 static void
 test_rng_below (void)
 {
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng a, b;
 
   hearts_rng_init (&a, seed);
@@ -131,7 +122,7 @@ test_rng_below (void)
 static void
 test_pick_random (void)
 {
-  guint64 seed = test_seed ();
+  guint64 seed = hearts_test_seed ();
   HeartsRng a, b;
   HeartsCards hand;
   guint counts[64] = { 0 };
@@ -186,34 +177,20 @@ test_pass_seats (void)
     }
 }
 
-static void
-random_rules (HeartsRules *rules,
-              HeartsRng   *rng)
-{
-  hearts_rules_init_default (rules);
-  rules->n_players = HEARTS_MIN_PLAYERS + hearts_rng_below (rng, 3);
-  rules->pass_cycle = hearts_rng_below (rng, HEARTS_N_PASS_CYCLES);
-  rules->opening = hearts_rng_below (rng, HEARTS_N_OPENINGS);
-  rules->first_trick = hearts_rng_below (rng, HEARTS_N_FIRST_TRICKS);
-  rules->must_break_hearts = hearts_rng_below (rng, 2);
-  rules->queen_breaks_hearts = hearts_rng_below (rng, 2);
-  rules->three_deck = hearts_rng_below (rng, HEARTS_N_THREE_DECKS);
-}
-
 /* The engine's own deal is exactly what hearts_deal_init makes of the same hands. */
 static void
 test_shuffle_is_checked_deal (void)
 {
   HeartsRng rng;
 
-  hearts_rng_init (&rng, test_seed ());
+  hearts_rng_init (&rng, hearts_test_seed ());
   for (guint i = 0; i < 3000; i++)
     {
       HeartsRules rules;
       HeartsDeal shuffled, checked;
       guint dealer;
 
-      random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       dealer = hearts_rng_below (&rng, rules.n_players);
       hearts_deal_shuffle (&shuffled, &rules, dealer, i, &rng);
       g_assert_true (hearts_deal_init (&checked, &rules, dealer, hearts_rules_get_pass (&rules, i),
@@ -303,13 +280,13 @@ test_random_play_matches_rules (void)
 {
   HeartsRng rng;
 
-  hearts_rng_init (&rng, test_seed ());
+  hearts_rng_init (&rng, hearts_test_seed ());
   for (guint i = 0; i < 2000; i++)
     {
       HeartsRules rules;
       HeartsDeal deal;
 
-      random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, i % rules.n_players, i, &rng);
       if (deal.phase == HEARTS_DEAL_PASSING)
         pass_at_random (&deal, &rules, &rng);

@@ -8,6 +8,7 @@
 #include "hearts-game-deal.h"
 #include "hearts-game.h"
 #include "hearts-model-enums.h"
+#include "hearts-test-util.h"
 
 /* Helpers */
 
@@ -112,17 +113,6 @@ same_state (GVariant *a,
         g_error ("states differ:\n%s\n%s", _ta, _tb); \
       } \
   } G_STMT_END
-
-/* A thread may hold the game a moment after its callback ran. */
-static void
-wait_for_last_reference (gpointer object)
-{
-  while (g_atomic_int_get (&G_OBJECT (object)->ref_count) > 1)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 /* Properties: notify when, and only when, a value really changes. */
 
@@ -715,7 +705,8 @@ test_computer_move_async (void)
 
   wait_clear (&wait);
   g_signal_handlers_disconnect_by_data (game, &thinking_changes);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -744,7 +735,8 @@ test_computer_move_async_twice (void)
 
   wait_clear (&first);
   wait_clear (&second);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -786,7 +778,8 @@ test_computer_move_async_stale_after_undo (void)
   g_assert_true (wait.ok);
 
   wait_clear (&wait);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -823,7 +816,8 @@ test_computer_move_async_cancelled (void)
   g_assert_cmpuint (hearts_game_get_deal (game)->n_plays, ==, 1);
 
   wait_clear (&wait);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
@@ -884,7 +878,8 @@ test_hint_async (void)
   g_assert_error (wait.error, HEARTS_GAME_ERROR, 0);
 
   wait_clear (&wait);
-  wait_for_last_reference (game);
+  /* A thread may hold the game a moment after its callback ran. */
+  g_assert_true (hearts_test_await_last_reference (game, HEARTS_TEST_TIMEOUT_MS));
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 

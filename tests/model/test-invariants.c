@@ -23,6 +23,7 @@
 
 #include "hearts-game-deal.h"
 #include "hearts-game.h"
+#include "hearts-test-util.h"
 
 #define DEFAULT_HANDS 100000
 /* One game in this many is round-tripped after every move (the others now and then). */
@@ -316,7 +317,8 @@ ref_score (Run              *run,
     }
 }
 
-/* Random variants: every value of every rule. Games stay short so records stay short. */
+/* Random variants: every value of every rule (tests/lib), hearts mostly broken as most
+ * people play. Games stay short so records stay short. */
 static void
 random_rules (Run         *run,
               HeartsRules *rules)
@@ -324,17 +326,8 @@ random_rules (Run         *run,
   HeartsRng *rng = &run->rng;
   guint end = hearts_rng_below (rng, 10);
 
-  hearts_rules_init_default (rules);
-  rules->n_players = 3 + hearts_rng_below (rng, 3);
-  rules->pass_cycle = hearts_rng_below (rng, HEARTS_N_PASS_CYCLES);
-  rules->opening = hearts_rng_below (rng, HEARTS_N_OPENINGS);
-  rules->first_trick = hearts_rng_below (rng, HEARTS_N_FIRST_TRICKS);
+  hearts_test_random_rules (rules, rng);
   rules->must_break_hearts = hearts_rng_below (rng, 4) != 0;
-  rules->queen_breaks_hearts = hearts_rng_below (rng, 2);
-  rules->omnibus = hearts_rng_below (rng, 2);
-  rules->no_tricks_bonus = hearts_rng_below (rng, 2);
-  rules->moon = hearts_rng_below (rng, HEARTS_N_MOONS);
-  rules->three_deck = hearts_rng_below (rng, HEARTS_N_THREE_DECKS);
   if (end < 6)
     {
       rules->end = HEARTS_END_DEALS;

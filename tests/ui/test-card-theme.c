@@ -11,6 +11,7 @@
 #include <librsvg/rsvg.h>
 
 #include "hearts-card-theme.h"
+#include "hearts-test-util.h"
 
 static const char * const suit_ids[] = { "club", "diamond", "heart", "spade" };
 static const char * const rank_ids[] = {
@@ -217,9 +218,7 @@ test_prerender (void)
   g_assert_nonnull (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 90, 1));
 
   /* The worker thread lets go of the task (and so of the theme) just after it returns. */
-  while (g_atomic_int_get (&G_OBJECT (theme)->ref_count) > 1)
-    g_usleep (1000);
-  g_assert_finalize_object (theme);
+  hearts_test_assert_finalize_object (theme);
 }
 
 static char *
@@ -446,8 +445,7 @@ make_scratch_themes (void)
   g_autofree char *path = NULL;
   gsize length, packed_length;
 
-  scratch_dir = g_dir_make_tmp ("hearts-card-theme-XXXXXX", &error);
-  g_assert_no_error (error);
+  scratch_dir = hearts_test_make_tmp_dir ("hearts-card-theme-XXXXXX");
 
   cards_dir = g_build_filename (scratch_dir, "aisleriot", "cards", NULL);
   g_assert_cmpint (g_mkdir_with_parents (cards_dir, 0700), ==, 0);
@@ -457,21 +455,6 @@ make_scratch_themes (void)
   path = g_build_filename (cards_dir, "swiss-xvii_test.svgz", NULL);
   g_file_set_contents (path, packed, packed_length, &error);
   g_assert_no_error (error);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-        remove_tree (child);
-      }
-  g_remove (path);
 }
 
 int
@@ -502,7 +485,7 @@ main (int   argc,
   g_test_add_func ("/card-theme/aisleriot-themes", test_aisleriot_themes);
 
   status = g_test_run ();
-  remove_tree (scratch_dir);
+  hearts_test_remove_tree (scratch_dir);
   g_free (scratch_dir);
 
   return status;

@@ -24,6 +24,7 @@
 #include "hearts-score-sheet.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-test-widget.h"
 #include "hearts-window.h"
 
 static void
@@ -64,27 +65,11 @@ new_window (GSettings *gsettings)
   return g_object_new (HEARTS_TYPE_WINDOW, "settings", settings, NULL);
 }
 
-typedef gboolean (*Check) (HeartsWindow *window,
-                           gpointer      data);
-
-/* Runs the main loop (computer moves finish in threads) until @check holds. */
-static void
-iterate_until (HeartsWindow *window,
-               Check         check,
-               gpointer      data)
-{
-  for (guint i = 0; i < 100000 && !check (window, data); i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_assert_true (check (window, data));
-}
-
+/* Computer moves finish in threads; their results land on the main context. */
 static gboolean
-human_to_move (HeartsWindow *window,
-               gpointer      data)
+human_to_move (gpointer user_data)
 {
+  HeartsWindow *window = user_data;
   HeartsGame *game = hearts_window_get_game (window);
 
   return hearts_game_human_to_move (game) && !hearts_game_computer_to_move (game) &&
@@ -92,19 +77,20 @@ human_to_move (HeartsWindow *window,
 }
 
 static gboolean
-game_over (HeartsWindow *window,
-           gpointer      data)
+game_over (gpointer user_data)
 {
+  HeartsWindow *window = user_data;
+
   return hearts_game_get_phase (hearts_window_get_game (window)) == HEARTS_PHASE_GAME_OVER &&
          !g_main_context_pending (NULL);
 }
 
+/* The saved game is written in a thread after an idle: let both land (main's finish). */
 static void
 finish (HeartsWindow *window)
 {
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
-  /* Let the last thread results and idles land. */
   for (guint i = 0; i < 200; i++)
     {
       while (g_main_context_iteration (NULL, FALSE))
@@ -319,9 +305,9 @@ test_confirm_abandon (void)
 
   hearts_window_start (window, FALSE);
   game = hearts_window_get_game (window);
-  iterate_until (window, human_to_move, NULL);
+  g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   human_pass (game);
-  iterate_until (window, human_to_move, NULL);
+  g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
@@ -341,7 +327,7 @@ test_confirm_abandon (void)
 
   /* Without the question. */
   game = hearts_window_get_game (window);
-  iterate_until (window, human_to_move, NULL);
+  g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   human_pass (game);
   g_settings_set_boolean (gsettings, "confirm-abandon", FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
@@ -363,9 +349,9 @@ test_save_and_resume (void)
 
   hearts_window_start (window, TRUE);
   game = hearts_window_get_game (window);
-  iterate_until (window, human_to_move, NULL);
+  g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   human_pass (game);
-  iterate_until (window, human_to_move, NULL);
+  g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
   record = hearts_game_get_record (game);
   finish (window);
@@ -500,7 +486,7 @@ test_statistics_at_game_over (void)
   for (guint s = 0; s < 4; s++)
     hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
   hearts_window_new_game (window, game);
-  iterate_until (window, game_over, NULL);
+  g_assert_true (hearts_test_iterate_until (game_over, window, HEARTS_TEST_TIMEOUT_MS));
 
   g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_CUSTOM, &stats));
   g_assert_cmpuint (stats.games_played, ==, 1);
@@ -522,13 +508,33 @@ file_has (const char *path,
   return g_file_get_contents (path, &contents, NULL, NULL) && strstr (contents, text) != NULL;
 }
 
-static gboolean
-engine_passed (HeartsWindow *window,
-               gpointer      data)
+typedef struct
 {
-  const char * const *logs = data;
+  HeartsWindow *window;
+  const char *to_engine;
+  const char *from_engine;
+} EngineWait;
 
-  return human_to_move (window, NULL) && file_has (logs[0], "pass?") && file_has (logs[1], "pass ");
+static gboolean
+engine_passed (gpointer user_data)
+{
+  EngineWait *wait = user_data;
+
+  return human_to_move (wait->window) && file_has (wait->to_engine, "pass?") &&
+         file_has (wait->from_engine, "pass ");
+}
+
+/* tee may write a log after the window has read the line: a file monitor wakes the
+ * main context when it does. */
+static GFileMonitor *
+monitor_file (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  GFileMonitor *monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
+
+  g_assert_no_error (error);
+  return monitor;
 }
 
 /* A seat with an engine command is played by that program; one that does not
@@ -538,7 +544,6 @@ test_external_engine (void)
 {
   const char *engine = g_getenv ("HEARTS_ENGINE");
   g_autoptr(GSettings) gsettings = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *to_engine = NULL;
   g_autofree char *from_engine = NULL;
@@ -546,7 +551,9 @@ test_external_engine (void)
   g_autofree char *quoted_to = NULL;
   g_autofree char *quoted_engine = NULL;
   g_autofree char *quoted_from = NULL;
-  const char *logs[2];
+  g_autoptr(GFileMonitor) to_monitor = NULL;
+  g_autoptr(GFileMonitor) from_monitor = NULL;
+  EngineWait wait;
   HeartsWindow *window;
 
   if (engine == NULL)
@@ -555,12 +562,11 @@ test_external_engine (void)
       return;
     }
 
-  dir = g_dir_make_tmp ("hearts-engine-XXXXXX", &error);
-  g_assert_no_error (error);
+  dir = hearts_test_make_tmp_dir ("hearts-engine-XXXXXX");
   to_engine = g_build_filename (dir, "to-engine", NULL);
   from_engine = g_build_filename (dir, "from-engine", NULL);
-  logs[0] = to_engine;
-  logs[1] = from_engine;
+  to_monitor = monitor_file (to_engine);
+  from_monitor = monitor_file (from_engine);
   /* The conversation, both ways, goes through tee. */
   quoted_to = g_shell_quote (to_engine);
   quoted_engine = g_shell_quote (engine);
@@ -578,7 +584,8 @@ test_external_engine (void)
   g_settings_set_string (gsettings, "seat2-engine", "/nonexistent/hearts-engine");
   window = new_window (gsettings);
   hearts_window_start (window, FALSE);
-  iterate_until (window, engine_passed, logs);
+  wait = (EngineWait) { window, to_engine, from_engine };
+  g_assert_true (hearts_test_iterate_until (engine_passed, &wait, HEARTS_TEST_TIMEOUT_MS));
   g_assert_true (file_has (to_engine, "hep"));
   g_assert_true (file_has (from_engine, "hep 1 name hearts-engine"));
   /* The toast names the seat and says why. */
@@ -610,9 +617,7 @@ test_external_engine (void)
   }
   finish (window);
 
-  g_unlink (to_engine);
-  g_unlink (from_engine);
-  g_rmdir (dir);
+  hearts_test_remove_tree (dir);
 }
 
 /* The window's size comes from the settings and goes back when it closes. */
@@ -684,26 +689,15 @@ test_application_actions (void)
   g_object_ref (window);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
-  for (guint i = 0; i < 200; i++)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (1000);
-    }
-  g_assert_finalize_object (window);
+  hearts_test_assert_finalize_object (window);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  const char *seed_text = g_getenv ("HEARTS_TEST_SEED");
-  guint32 seed = seed_text != NULL ? (guint32) g_ascii_strtoull (seed_text, NULL, 10) : 20240601;
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  g_test_message ("seed %u (HEARTS_TEST_SEED=%u repeats this run)", seed, seed);
-  g_random_set_seed (seed);
+  hearts_test_init_widgets (&argc, &argv);
+  g_random_set_seed ((guint32) hearts_test_seed ());
 
   g_test_add_func ("/window-settings/table-follows-keys", test_table_follows_keys);
   g_test_add_func ("/window-settings/new-game-from-settings", test_new_game_from_settings);

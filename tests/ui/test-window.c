@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "hearts-card-widget.h"
+#include "hearts-test-widget.h"
 #include "hearts-window.h"
 
 static GtkWidget *
@@ -55,24 +56,11 @@ hand_cards (HeartsWindow *window)
   return cards;
 }
 
-typedef gboolean (*Check) (HeartsWindow *window);
-
-/* Runs the main loop (computer moves finish in threads) until @check holds. */
-static void
-iterate_until (HeartsWindow *window,
-               Check         check)
-{
-  for (guint i = 0; i < 100000 && !check (window); i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_assert_true (check (window));
-}
-
+/* Computer moves finish in threads; their results land on the main context. */
 static gboolean
-idle_and_human_to_move (HeartsWindow *window)
+idle_and_human_to_move (gpointer user_data)
 {
+  HeartsWindow *window = user_data;
   HeartsGame *game = hearts_window_get_game (window);
 
   return !hearts_game_computer_to_move (game) && !hearts_table_get_busy (hearts_window_get_table (window)) &&
@@ -93,21 +81,6 @@ new_window (guint64 seed)
 }
 
 static void
-finish (HeartsWindow *window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  /* Let the last thread results and idles land. */
-  for (guint i = 0; i < 200; i++)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (1000);
-    }
-  g_assert_finalize_object (window);
-}
-
-static void
 test_window_builds (void)
 {
   HeartsWindow *window = new_window (7);
@@ -117,7 +90,7 @@ test_window_builds (void)
   g_assert_cmpuint (cards->len, ==, 13);
   g_assert_true (action_enabled (window, NULL, "win.new-game"));
   g_assert_nonnull (find_actionable (GTK_WIDGET (window), "win.hint"));
-  finish (window);
+  hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -151,7 +124,7 @@ test_accessible_names (void)
   g_signal_emit_by_name (g_ptr_array_index (cards, 0), "activate");
   gtk_test_accessible_assert_state (GTK_ACCESSIBLE (g_ptr_array_index (cards, 0)),
                                     GTK_ACCESSIBLE_STATE_SELECTED, TRUE);
-  finish (window);
+  hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -165,7 +138,7 @@ test_actions_by_phase (void)
   HeartsCards legal;
   guint n_legal = 0, n_disabled = 0;
 
-  iterate_until (window, idle_and_human_to_move);
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
 
   /* Passing: nothing to undo, a hint to ask for, nothing to pass yet. */
@@ -190,7 +163,7 @@ test_actions_by_phase (void)
   g_assert_true (gtk_widget_get_sensitive (pass));
 
   g_assert_true (hearts_table_pass (table));
-  iterate_until (window, idle_and_human_to_move);
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 
   /* Playing: the pass can be undone; the next hand is not for now. */
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
@@ -218,20 +191,19 @@ test_actions_by_phase (void)
 
   /* Undo goes back to the pass; undo again is impossible. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  iterate_until (window, idle_and_human_to_move);
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
   g_assert_false (hearts_game_has_passed (game, 0));
   g_assert_false (action_enabled (window, NULL, "win.undo"));
   g_assert_cmpuint (hearts_table_get_chosen (table), ==, 0);
-  finish (window);
+  hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  hearts_test_init_widgets (&argc, &argv);
 
   g_test_add_func ("/ui/window/builds", test_window_builds);
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);

@@ -15,6 +15,7 @@
 #include "hearts-resources.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-test-widget.h"
 
 static GSettings *
 new_gsettings (void)
@@ -616,8 +617,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  hearts_test_init_widgets (&argc, &argv);
   /* Pulls the UI resources into the link, which registers them. */
   g_assert_nonnull (hearts_get_resource ());
 

@@ -1,4 +1,4 @@
-/* test-reliability.c: the reproductions of the hostile test run (tests/settings/repro)
+/* test-reliability.c: the reproductions of the hostile test run (tests/model/repro)
  *
  * Each was accepted, or logged a GLib critical (fatal here), before the saved game
  * was checked as a whole and history totals were range-checked without ABS().
@@ -20,7 +20,7 @@ static char *
 repro_contents (const char *name,
                 gsize      *len)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "settings", "repro", name, NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "model", "repro", name, NULL);
   char *contents = NULL;
 
   g_assert_true (g_file_get_contents (path, &contents, len, NULL));

@@ -9,7 +9,7 @@
 #
 #   test-resume-sigkill.sh HEARTS_BIN RESUME_TOOL [SEED]
 #
-# Runs under an X server and a session bus (tests/settings/meson.build). A program
+# Runs under an X server and a session bus (tests/model/meson.build). A program
 # that does not start or does not save the game fails the test.
 set -u
 

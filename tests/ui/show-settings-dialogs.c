@@ -4,7 +4,7 @@
  *   show-settings-dialogs preferences game|players|appearance|notice OUT.png [dark]
  *   show-settings-dialogs statistics OUT.png [dark]
  *
- * Run under Xvfb (tests/settings/screenshots.sh); the screenshot is taken with
+ * Run under Xvfb (tests/ui/screenshots.sh); the screenshot is taken with
  * ImageMagick's `import -window root`.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,11 +1,11 @@
 #!/bin/sh
 # Screenshots of the Preferences pages and the Statistics dialog, under Xvfb.
-#   tests/settings/screenshots.sh BUILD_DIR OUT_DIR
+#   tests/ui/screenshots.sh BUILD_DIR OUT_DIR
 set -eu
 build=${1:-build}
 out=${2:-settings-shots}
 mkdir -p "$out"
-tool="$build/tests/settings/show-settings-dialogs"
+tool="$build/tests/ui/show-settings-dialogs"
 export GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
 
 shot () {

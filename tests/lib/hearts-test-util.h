@@ -1,0 +1,31 @@
+/* hearts-test-util.h: what the tests share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "hearts-engine.h"
+
+G_BEGIN_DECLS
+
+/* A hang guard for the waits below, not a measurement. */
+#define HEARTS_TEST_TIMEOUT_MS 60000
+
+typedef gboolean (*HeartsTestCondition) (gpointer user_data);
+
+guint64   hearts_test_seed                   (void);
+void      hearts_test_random_rules           (HeartsRules         *rules,
+                                              HeartsRng           *rng);
+gboolean  hearts_test_iterate_until          (HeartsTestCondition  condition,
+                                              gpointer             user_data,
+                                              guint                timeout_ms);
+gboolean  hearts_test_await_last_reference   (gpointer             object,
+                                              guint                timeout_ms);
+void      hearts_test_assert_finalize_object (gpointer             object);
+char     *hearts_test_make_tmp_dir           (const char          *tmpl);
+void      hearts_test_remove_tree            (const char          *path);
+void      hearts_test_skip_without_display   (void);
+
+G_END_DECLS
