@@ -339,8 +339,11 @@ hearts_driver_click (HeartsDriver *driver,
   g_autofree char *sx = g_strdup_printf ("%d", x);
   g_autofree char *sy = g_strdup_printf ("%d", y);
 
-  /* --sync: the pointer is there before the button goes down; the pause lets the
-   * program take the hover in first, as a hand would. */
+  /* A state can arrive before the frame that puts its widgets where it says (a new
+   * hand's cards after the score sheet): give the program that frame, as a hand
+   * would. --sync: the pointer is there before the button goes down; the second
+   * pause lets the program take the hover in first. */
+  settle (50);
   xdotool ("mousemove", "--window", driver->window, "--sync", sx, sy, NULL);
   settle (50);
   xdotool ("click", "1", NULL);
