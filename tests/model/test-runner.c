@@ -9,33 +9,9 @@
 #include "hearts-external-ai.h"
 #include "hearts-game-deal.h"
 #include "hearts-game-runner.h"
+#include "hearts-test-util.h"
 
 #define HANG_GUARD_S 120   /* not a measurement: a loop that never ends fails instead */
-
-static guint64
-test_seed (void)
-{
-  static guint64 seed;
-
-  if (seed == 0)
-    {
-      const char *env = g_getenv ("HEARTS_TEST_SEED");
-
-      seed = env != NULL ? g_ascii_strtoull (env, NULL, 10) : (guint32) g_test_rand_int ();
-      if (seed == 0)
-        seed = 1;
-      g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=%" G_GUINT64_FORMAT " repeats this run)",
-                      seed, seed);
-    }
-  return seed;
-}
-
-static gboolean
-on_hang_guard (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
 
 typedef gboolean (*Condition) (gpointer data);
 
@@ -44,13 +20,7 @@ static void
 iterate_until (Condition condition,
                gpointer  data)
 {
-  gboolean expired = FALSE;
-  guint guard = g_timeout_add_seconds (HANG_GUARD_S, on_hang_guard, &expired);
-
-  while (!condition (data) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (expired);
-  g_source_remove (guard);
+  g_assert_true (hearts_test_iterate_until (condition, data, HANG_GUARD_S * 1000));
 }
 
 /* Runs what is due now, and no more: no source that is not ready is waited for. */
@@ -127,7 +97,7 @@ test_whole_games (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
     {
-      g_autoptr(HeartsGame) game = computer_game (variants[i], test_seed () + i);
+      g_autoptr(HeartsGame) game = computer_game (variants[i], hearts_test_seed () + i);
       g_autofree char *record = NULL;
       g_autoptr(GError) error = NULL;
       HeartsRecordSummary summary;
@@ -167,7 +137,7 @@ static void
 test_hold_release (void)
 {
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
-  g_autoptr(HeartsGame) game = computer_game ("end=score:50", test_seed ());
+  g_autoptr(HeartsGame) game = computer_game ("end=score:50", hearts_test_seed ());
   guint notified = 0;
 
   g_signal_connect_swapped (runner, "notify::held", G_CALLBACK (count_cb), &notified);
@@ -291,13 +261,13 @@ game_thinking_after_human (HeartsGameRunner *runner,
 
   hearts_rules_init_default (&rules);
   g_assert_true (hearts_rules_apply_string (&rules, "pass=none", &error));
-  game = hearts_game_new (&rules, test_seed ());
+  game = hearts_game_new (&rules, hearts_test_seed ());
   hearts_game_runner_set_game (runner, game, NULL);
   iterate_until (human_to_move, game);
 
   set_gate (FALSE);
   for (guint s = 1; s < rules.n_players; s++)
-    hearts_game_set_seat_ai (game, s, gated_ai_new (test_seed () + s));
+    hearts_game_set_seat_ai (game, s, gated_ai_new (hearts_test_seed () + s));
   /* The human's play may win the trick and lead again. */
   while (!computer_at_gate (NULL))
     {
@@ -353,7 +323,7 @@ test_new_game_while_thinking (void)
 {
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
   g_autoptr(HeartsGame) old = NULL;
-  g_autoptr(HeartsGame) game = computer_game ("end=deals:2", test_seed () + 100);
+  g_autoptr(HeartsGame) game = computer_game ("end=deals:2", hearts_test_seed () + 100);
   guint n_before, n_old;
 
   old = game_thinking_after_human (runner, &n_before);
@@ -397,7 +367,7 @@ play_with_engine (const char *command,
                   const char *rules)
 {
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
-  g_autoptr(HeartsGame) game = computer_game (rules, test_seed ());
+  g_autoptr(HeartsGame) game = computer_game (rules, hearts_test_seed ());
   const char *engines[] = { NULL, command, NULL, NULL, NULL, NULL };
   Failure failure = { 0, NULL, 0 };
 
@@ -464,7 +434,7 @@ static void
 test_engines_hang_skip (void)
 {
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
-  g_autoptr(HeartsGame) game = computer_game ("end=deals:2", test_seed ());
+  g_autoptr(HeartsGame) game = computer_game ("end=deals:2", hearts_test_seed ());
   const char *engines[] = { NULL, "sleep 30", "sleep 30", "sleep 30" };
   guint notified = 0;
 
