@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "hearts-claim.h"
+#include "hearts-deal.h"
 
 typedef struct
 {
