@@ -34,6 +34,8 @@ typedef struct
   guint    exact_tricks;  /* tricks left when the playouts turn to exact search */
   guint    inference;     /* weight in percent of a sample where another seat played
                            * unlike the Normal player; 100 turns inference off */
+  guint    full_budget;   /* 1: every sample is played, even once a card clearly leads
+                           * (the review wants every move's number, not only the best) */
 } HeartsAiHard;
 
 /* Fills @costs (one per candidate) for one sample and returns the sample's weight. */
@@ -244,7 +246,7 @@ search (HeartsAiHard  *self,
     {
       done = MIN (done + ROUND_SIZE, max_samples);
       run_round (&s, done);
-      if (done >= MIN_SAMPLES && clear_winner (&s, done))
+      if (!self->full_budget && done >= MIN_SAMPLES && clear_winner (&s, done))
         break;
     }
 
@@ -550,6 +552,8 @@ hard_set_option (HeartsAi   *ai,
       self->inference = percent;
       return TRUE;
     }
+  if (g_strcmp0 (name, "full-budget") == 0)
+    return parse_uint (value, 1, &self->full_budget);
   if (g_strcmp0 (name, "exact-tricks") == 0)
     return parse_uint (value, 4, &self->exact_tricks);
   if (g_strcmp0 (name, "pass-samples") == 0)
