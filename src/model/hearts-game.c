@@ -473,6 +473,27 @@ hearts_game_get_trick (HeartsGame *self,
 }
 
 guint
+hearts_game_get_played_trick (HeartsGame *self,
+                              guint       trick,
+                              HeartsCard *cards,
+                              guint      *leader)
+{
+  HeartsCard played[HEARTS_MAX_PLAYERS];
+  guint n;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+
+  if (self->phase == HEARTS_PHASE_PASSING || trick >= HEARTS_MAX_TRICKS)
+    return 0;
+  n = hearts_deal_get_trick (&self->deal, trick, played);
+  if (n > 0 && cards != NULL)
+    memcpy (cards, played, n * sizeof (HeartsCard));
+  if (n > 0 && leader != NULL)
+    *leader = self->deal.trick_leaders[trick];
+  return n;
+}
+
+guint
 hearts_game_get_tricks_won (HeartsGame *self,
                             guint       seat)
 {

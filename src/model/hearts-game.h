@@ -48,6 +48,12 @@ gboolean             hearts_game_get_thinking        (HeartsGame          *self)
 guint                hearts_game_get_trick           (HeartsGame          *self,
                                                       HeartsCard          *cards,
                                                       guint               *leader);
+/* A trick of the hand in play or just finished (what a review steps through): its
+ * cards in order of play and who led it; returns how many cards (0 past the last). */
+guint                hearts_game_get_played_trick    (HeartsGame          *self,
+                                                      guint                trick,
+                                                      HeartsCard          *cards,
+                                                      guint               *leader);
 guint                hearts_game_get_tricks_won      (HeartsGame          *self,
                                                       guint                seat);
 /* Points taken in the hand in progress (before any moon adjustment). */

@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "hearts-game-deal.h"
 #include "hearts-review-deal.h"
 
@@ -71,8 +73,12 @@ hearts_review_deal (const HeartsRules    *rules,
 
   if (deal->passed & (1u << seat))
     {
-      HeartsReviewMove move = { TRUE, 0, 0, deal->passes[seat], };
+      HeartsReviewMove move;
 
+      /* Zeroed padding too: reviews are compared bytewise. */
+      memset (&move, 0, sizeof move);
+      move.is_pass = TRUE;
+      move.move = deal->passes[seat];
       if (check_cancelled (cancellable, error))
         return NULL;
       /* Before anyone has passed: the view shows only the seat's own hand. */
@@ -97,8 +103,12 @@ hearts_review_deal (const HeartsRules    *rules,
 
       if (replay.turn == seat)
         {
-          HeartsReviewMove move = { FALSE, i / deal->n_players, i, HEARTS_CARD_BIT (card), };
+          HeartsReviewMove move;
 
+          memset (&move, 0, sizeof move);
+          move.trick = i / deal->n_players;
+          move.play_index = i;
+          move.move = HEARTS_CARD_BIT (card);
           if (check_cancelled (cancellable, error))
             return NULL;
           hearts_view_init (&view, rules, &replay, seat, hand_index, totals);

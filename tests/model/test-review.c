@@ -385,6 +385,23 @@ test_review_async (void)
                                totals, hard, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   assert_same_review (w.moves, direct);
+
+  /* What a view steps through: each trick of the hand, with the reviewed card in it. */
+  for (guint i = 0; i < w.moves->len; i++)
+    {
+      const HeartsReviewMove *move = &g_array_index (w.moves, HeartsReviewMove, i);
+      HeartsCard cards[HEARTS_MAX_PLAYERS];
+      guint leader = G_MAXUINT, n;
+
+      if (move->is_pass)
+        continue;
+      n = hearts_game_get_played_trick (game, move->trick, cards, &leader);
+      g_assert_cmpuint (n, ==, hearts_game_get_n_players (game));
+      g_assert_cmpuint (leader, <, n);
+      g_assert_cmpuint (cards[move->play_index % n], ==, hearts_cards_lowest (move->move));
+      g_assert_cmpuint ((leader + move->play_index % n) % n, ==, 0);
+    }
+  g_assert_cmpuint (hearts_game_get_played_trick (game, deal->hand_size, NULL, NULL), ==, 0);
   g_array_unref (w.moves);
 
   /* Not while a hand is being played. */
