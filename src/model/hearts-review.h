@@ -35,7 +35,7 @@ typedef void (*HeartsReviewProgress) (guint    done,
                                       gpointer user_data);
 
 /* Reviews @seat's moves in the hand just finished (the game is at HAND_OVER or
- * GAME_OVER) in a thread, with the Hard player at @samples deals a move (0: 200), one
+ * GAME_OVER) in a thread, with the Hard player at @samples deals a move (0: 1000), one
  * thread and no time limit, so that the same hand always gets the same review.
  * @progress (may be NULL) and @progress_data must stay valid until @callback runs.
  * Cancelling stops the search at once; the finish then fails with
