@@ -21,6 +21,7 @@
 #include "hearts-ai-private.h"
 
 #define MAX_CANDIDATES 24
+G_STATIC_ASSERT (MAX_CANDIDATES == HEARTS_AI_MAX_EVALUATED);
 #define PASS_CANDIDATES 8
 
 typedef struct
@@ -33,6 +34,8 @@ typedef struct
   guint    exact_tricks;  /* tricks left when the playouts turn to exact search */
   guint    inference;     /* weight in percent of a sample where another seat played
                            * unlike the Normal player; 100 turns inference off */
+  guint    full_budget;   /* 1: every sample is played, even once a card clearly leads
+                           * (the review wants every move's number, not only the best) */
 } HeartsAiHard;
 
 /* Fills @costs (one per candidate) for one sample and returns the sample's weight. */
@@ -204,14 +207,16 @@ clear_winner (const Search *s,
   return TRUE;
 }
 
-/* Returns the index of the candidate with the lowest total cost (the first on a tie). */
+/* Returns the index of the candidate with the lowest total cost (the first on a tie);
+ * @means_out (may be NULL) gets each candidate's mean cost. */
 static guint
 search (HeartsAiHard  *self,
         SampleFunc     func,
         gconstpointer  data,
         guint          n_cands,
         guint64        seed,
-        guint          max_samples)
+        guint          max_samples,
+        double        *means_out)
 {
   GThread *threads[16];
   guint n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
@@ -241,7 +246,7 @@ search (HeartsAiHard  *self,
     {
       done = MIN (done + ROUND_SIZE, max_samples);
       run_round (&s, done);
-      if (done >= MIN_SAMPLES && clear_winner (&s, done))
+      if (!self->full_budget && done >= MIN_SAMPLES && clear_winner (&s, done))
         break;
     }
 
@@ -253,6 +258,8 @@ search (HeartsAiHard  *self,
     g_thread_join (threads[t - 1]);
 
   best = best_candidate (&s, done, means);
+  if (means_out != NULL)
+    memcpy (means_out, means, n_cands * sizeof (double));
   g_mutex_clear (&s.mutex);
   g_cond_clear (&s.cond);
   g_free (s.costs);
@@ -364,28 +371,36 @@ play_sample (gconstpointer  data,
   return pd->miss < 1.0 ? history_weight (view, &base, pd->miss) : 1.0;
 }
 
+static void
+play_data_init (PlayData         *pd,
+                HeartsAiHard     *self,
+                const HeartsView *view)
+{
+  HeartsCards legal = hearts_deal_get_legal (&view->deal, &view->rules);
+  HeartsCards moves = hearts_ai_distinct_moves (&view->deal, &view->rules, legal);
+  HeartsCard card;
+
+  pd->view = view;
+  pd->n_cands = 0;
+  pd->exact_cards = self->exact_tricks * view->deal.n_players;
+  pd->miss = self->inference / 100.0;
+  HEARTS_CARDS_FOREACH (card, moves)
+    pd->cands[pd->n_cands++] = card;
+}
+
 static HeartsCard
 hard_choose_play (HeartsAi         *ai,
                   const HeartsView *view)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
-  HeartsCards legal = hearts_deal_get_legal (&view->deal, &view->rules);
-  HeartsCards moves = hearts_ai_distinct_moves (&view->deal, &view->rules, legal);
   PlayData pd;
-  HeartsCard card;
 
-  if (hearts_cards_count (moves) == 1)
-    return hearts_cards_lowest (moves);
-
-  pd.view = view;
-  pd.n_cands = 0;
-  pd.exact_cards = self->exact_tricks * view->deal.n_players;
-  pd.miss = self->inference / 100.0;
-  HEARTS_CARDS_FOREACH (card, moves)
-    pd.cands[pd.n_cands++] = card;
+  play_data_init (&pd, self, view);
+  if (pd.n_cands == 1)
+    return pd.cands[0];
 
   return pd.cands[search (self, play_sample, &pd, pd.n_cands,
-                          hearts_ai_move_seed (ai, view), self->samples)];
+                          hearts_ai_move_seed (ai, view), self->samples, NULL)];
 }
 
 /* Passing: the best few passes by the heuristic, each played out against sampled
@@ -454,36 +469,47 @@ pass_sample (gconstpointer  data,
   return 1.0;
 }
 
+/* @pass joins the candidates, in the last place when they are full. */
+static void
+add_pass_candidate (PassData    *pd,
+                    HeartsCards  pass)
+{
+  for (guint c = 0; c < pd->n_cands; c++)
+    if (pd->cands[c] == pass)
+      return;
+  if (pd->n_cands < PASS_CANDIDATES)
+    pd->n_cands++;
+  pd->cands[pd->n_cands - 1] = pass;
+}
+
+static void
+pass_data_init (PassData         *pd,
+                HeartsAiHard     *self,
+                const HeartsView *view)
+{
+  pd->view = view;
+  pd->exact_cards = self->exact_tricks * view->deal.n_players;
+  pd->n_cands = hearts_ai_pass_candidates (&view->rules, view->deal.hands[view->seat],
+                                           view->deal.pass, pd->cands, PASS_CANDIDATES);
+  /* The Normal player's own choice is always tried: it may keep a hand to shoot with. */
+  add_pass_candidate (pd, hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
+                                                    view->deal.pass, HEARTS_AI_PASS_NORMAL));
+}
+
 static HeartsCards
 hard_choose_pass (HeartsAi         *ai,
                   const HeartsView *view)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
-  HeartsCards normal;
   PassData pd;
 
-  pd.view = view;
-  pd.exact_cards = self->exact_tricks * view->deal.n_players;
-  pd.n_cands = hearts_ai_pass_candidates (&view->rules, view->deal.hands[view->seat],
-                                          view->deal.pass, pd.cands, PASS_CANDIDATES);
-  /* The Normal player's own choice is always tried: it may keep a hand to shoot with. */
-  normal = hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
-                                     view->deal.pass, HEARTS_AI_PASS_NORMAL);
-  for (guint c = 0; c < pd.n_cands && normal != 0; c++)
-    if (pd.cands[c] == normal)
-      normal = 0;
-  if (normal != 0)
-    {
-      if (pd.n_cands < PASS_CANDIDATES)
-        pd.n_cands++;
-      pd.cands[pd.n_cands - 1] = normal;
-    }
+  pass_data_init (&pd, self, view);
   if (pd.n_cands == 1 || self->pass_samples == 0)
     return hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
                                      view->deal.pass, HEARTS_AI_PASS_NORMAL);
 
   return pd.cands[search (self, pass_sample, &pd, pd.n_cands,
-                          hearts_ai_move_seed (ai, view), self->pass_samples)];
+                          hearts_ai_move_seed (ai, view), self->pass_samples, NULL)];
 }
 
 static gboolean
@@ -526,6 +552,8 @@ hard_set_option (HeartsAi   *ai,
       self->inference = percent;
       return TRUE;
     }
+  if (g_strcmp0 (name, "full-budget") == 0)
+    return parse_uint (value, 1, &self->full_budget);
   if (g_strcmp0 (name, "exact-tricks") == 0)
     return parse_uint (value, 4, &self->exact_tricks);
   if (g_strcmp0 (name, "pass-samples") == 0)
@@ -569,4 +597,111 @@ hearts_ai_hard_new (void)
   self->exact_tricks = 3;
   self->inference = 40;
   return &self->parent;
+}
+
+/* Evaluation, for the hand review */
+
+static void
+fill_evaluation (HeartsAiEvaluation *eval,
+                 const HeartsCards  *moves,
+                 const double       *means,
+                 guint               n,
+                 guint               n_players,
+                 guint               best)
+{
+  memset (eval, 0, sizeof *eval);
+  eval->n_moves = n;
+  eval->best = best;
+  for (guint c = 0; c < n; c++)
+    {
+      eval->moves[c] = moves[c];
+      /* The search's costs are n - 1 times points less the others' mean. */
+      eval->points[c] = means[c] / MAX (n_players - 1, 1);
+    }
+}
+
+gboolean
+hearts_ai_evaluate_play (HeartsAi           *ai,
+                         const HeartsView   *view,
+                         HeartsAiEvaluation *eval)
+{
+  HeartsAiHard *self = (HeartsAiHard *) ai;
+  double means[MAX_CANDIDATES] = { 0 };
+  HeartsCards moves[MAX_CANDIDATES];
+  PlayData pd;
+  guint best = 0;
+
+  g_return_val_if_fail (ai != NULL && view != NULL && eval != NULL, FALSE);
+  g_return_val_if_fail (ai->klass == &hard_class, FALSE);
+
+  if (view->deal.phase != HEARTS_DEAL_PLAYING || view->deal.turn != view->seat)
+    return FALSE;
+
+  play_data_init (&pd, self, view);
+  if (pd.n_cands > 1)
+    best = search (self, play_sample, &pd, pd.n_cands, hearts_ai_move_seed (ai, view),
+                   self->samples, means);
+  for (guint c = 0; c < pd.n_cands; c++)
+    moves[c] = HEARTS_CARD_BIT (pd.cands[c]);
+  fill_evaluation (eval, moves, means, pd.n_cands, view->deal.n_players, best);
+  return TRUE;
+}
+
+guint
+hearts_ai_evaluation_find_play (const HeartsAiEvaluation *eval,
+                                const HeartsView         *view,
+                                HeartsCard                card)
+{
+  const HeartsDeal *deal = &view->deal;
+  /* As hearts_ai_distinct_moves sees it: the other hands are hidden in a view, so
+   * "between" is every card not gone in an earlier trick. */
+  HeartsCards gone = deal->played & ~(deal->trick_len > 0 ? deal->trick_cards : 0);
+  HeartsCards special = HEARTS_AI_QS_BIT;
+
+  if (view->rules.omnibus)
+    special |= HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS);
+
+  for (guint c = 0; c < eval->n_moves; c++)
+    {
+      HeartsCard move = hearts_cards_lowest (eval->moves[c]);
+      HeartsCard low = MIN (move, card), high = MAX (move, card);
+
+      if (move == card)
+        return c;
+      if (HEARTS_CARD_SUIT (move) != HEARTS_CARD_SUIT (card) ||
+          ((HEARTS_CARD_BIT (move) | HEARTS_CARD_BIT (card)) & special))
+        continue;
+      /* The seat's own cards between play alike too, unless special. */
+      if (((HEARTS_CARD_BIT (high) - 1) & ~((HEARTS_CARD_BIT (low) << 1) - 1) &
+           ~(gone | (deal->hands[view->seat] & ~special))) == 0)
+        return c;
+    }
+  return eval->n_moves;
+}
+
+gboolean
+hearts_ai_evaluate_pass (HeartsAi           *ai,
+                         const HeartsView   *view,
+                         HeartsCards         pass,
+                         HeartsAiEvaluation *eval)
+{
+  HeartsAiHard *self = (HeartsAiHard *) ai;
+  double means[PASS_CANDIDATES] = { 0 };
+  PassData pd;
+  guint best = 0;
+
+  g_return_val_if_fail (ai != NULL && view != NULL && eval != NULL, FALSE);
+  g_return_val_if_fail (ai->klass == &hard_class, FALSE);
+
+  if (view->deal.phase != HEARTS_DEAL_PASSING || hearts_cards_count (pass) != HEARTS_PASS_SIZE ||
+      (pass & ~view->deal.hands[view->seat]) != 0)
+    return FALSE;
+
+  pass_data_init (&pd, self, view);
+  add_pass_candidate (&pd, pass);
+  if (pd.n_cands > 1)
+    best = search (self, pass_sample, &pd, pd.n_cands, hearts_ai_move_seed (ai, view),
+                   MAX (self->pass_samples, 1), means);
+  fill_evaluation (eval, pd.cands, means, pd.n_cands, view->deal.n_players, best);
+  return TRUE;
 }

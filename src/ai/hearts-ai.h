@@ -58,6 +58,39 @@ void          hearts_ai_stop           (HeartsAi         *ai);
 gboolean      hearts_ai_is_stopped     (HeartsAi         *ai);
 void          hearts_ai_reset_stop     (HeartsAi         *ai);
 
+/* The Hard player's opinion of each move it considers, for the hand review: its own
+ * search, from @view alone, returning every candidate's expected points rather than
+ * the choice. Points are the seat's points less the mean of the others' (what the Hard
+ * player minimises: a moon shot that gives the others 26 is good), averaged over the
+ * sampled deals; lower is better. Deterministic with "movetime" 0: the result then
+ * depends on the view, the seed and the sample budget only. hearts_ai_stop() cuts it
+ * short like a move. */
+#define HEARTS_AI_MAX_EVALUATED 24
+
+typedef struct
+{
+  guint       n_moves;
+  guint       best;                             /* index of the Hard player's choice */
+  HeartsCards moves[HEARTS_AI_MAX_EVALUATED];   /* one card, or a pass of three */
+  double      points[HEARTS_AI_MAX_EVALUATED];
+} HeartsAiEvaluation;
+
+/* @ai must be a Hard player. FALSE unless @view's seat is to play. Cards that play
+ * alike (hearts_ai_distinct_moves) are one move, named by the lowest. */
+gboolean      hearts_ai_evaluate_play  (HeartsAi           *ai,
+                                        const HeartsView   *view,
+                                        HeartsAiEvaluation *eval);
+/* The index of the move that @card plays like, or n_moves. */
+guint         hearts_ai_evaluation_find_play (const HeartsAiEvaluation *eval,
+                                              const HeartsView         *view,
+                                              HeartsCard                card);
+/* The best passes by the heuristic and the Normal player's, with @pass among them (it
+ * replaces the last when they are full). FALSE unless @view's seat is to pass @pass. */
+gboolean      hearts_ai_evaluate_pass  (HeartsAi           *ai,
+                                        const HeartsView   *view,
+                                        HeartsCards         pass,
+                                        HeartsAiEvaluation *eval);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HeartsAi, hearts_ai_free)
 
 G_END_DECLS

@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "hearts-claim.h"
 #include "hearts-refusal.h"
 #include "hearts-rng.h"
 #include "hearts-rules.h"
@@ -150,6 +151,25 @@ void          hearts_deal_score            (const HeartsDeal  *deal,
                                             HeartsDealScore   *score);
 gint          hearts_cards_points          (HeartsCards        cards,
                                             const HeartsRules *rules);
+
+/* Claims (hearts-claim.c). */
+/* Whether no card left can change a score: no heart, Q♠ or (with omnibus) J♦ is still
+ * in a hand or on the table, and no seat can still win or lose the no-tricks bonus
+ * (the rule is off, or every seat has taken a trick). The moon is then decided too:
+ * who holds which point card no longer changes. */
+gboolean        hearts_deal_is_settled   (const HeartsDeal  *deal,
+                                          const HeartsRules *rules);
+
+/* The exact analysis, over the real hands of @deal while playing. "Decided" means:
+ * every legal continuation ends with the same points per seat and the same shooter,
+ * as hearts_deal_score gives them with @totals (which may be NULL, as there). Settled hands are found at
+ * any point; other decided hands when at most HEARTS_CLAIM_MAX_CARDS cards are left.
+ * Returns the kind, and fills @claim (may be NULL) unless the kind is NONE. No
+ * allocation: the search works on copies of the deal on the stack. */
+HeartsClaimKind hearts_deal_analyze_claim (const HeartsDeal  *deal,
+                                           const HeartsRules *rules,
+                                           const gint        *totals,
+                                           HeartsClaim       *claim);
 
 /* The game around the deals. */
 gboolean      hearts_rules_game_is_over          (const HeartsRules *rules,

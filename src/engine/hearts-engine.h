@@ -5,6 +5,7 @@
 #pragma once
 
 #include "hearts-cards.h"
+#include "hearts-claim.h"
 #include "hearts-rng.h"
 #include "hearts-rules.h"
 #include "hearts-refusal.h"

@@ -28,6 +28,7 @@ struct _HeartsGameRunner
   HeartsAiLevel  levels[HEARTS_MAX_PLAYERS];    /* the built-in level behind each engine */
 
   gboolean       held;
+  gboolean       auto_finish;
   gboolean       moving;
   guint          moving_seat;
   guint          idle_id;
@@ -39,6 +40,7 @@ enum {
   PROP_0,
   PROP_GAME,
   PROP_HELD,
+  PROP_AUTO_FINISH,
   PROP_STARTING_ENGINES,
   N_PROPS
 };
@@ -237,6 +239,15 @@ step (HeartsGameRunner *self)
   if (self->game == NULL || self->held || self->moving)
     return;
 
+  /* Nothing left can change a score: the rest is played out at once, human cards
+   * too, through the normal moves so that a view still shows them. */
+  if (self->auto_finish && !hearts_game_get_thinking (self->game) &&
+      hearts_game_finish_is_determined (self->game))
+    {
+      hearts_game_finish (self->game);
+      return;
+    }
+
   seat = hearts_game_computer_seat (self->game);
   /* A seat whose engine is starting waits for it; the others do not. */
   if (seat < 0 || self->starting[seat] || hearts_game_get_thinking (self->game))
@@ -302,6 +313,9 @@ hearts_game_runner_get_property (GObject    *object,
     case PROP_HELD:
       g_value_set_boolean (value, self->held);
       break;
+    case PROP_AUTO_FINISH:
+      g_value_set_boolean (value, self->auto_finish);
+      break;
     case PROP_STARTING_ENGINES:
       g_value_set_boolean (value, any_starting (self));
       break;
@@ -323,6 +337,9 @@ hearts_game_runner_set_property (GObject      *object,
     case PROP_HELD:
       hearts_game_runner_set_held (self, g_value_get_boolean (value));
       break;
+    case PROP_AUTO_FINISH:
+      hearts_game_runner_set_auto_finish (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -342,6 +359,15 @@ hearts_game_runner_class_init (HeartsGameRunnerClass *klass)
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_HELD] =
     g_param_spec_boolean ("held", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * HeartsGameRunner:auto-finish:
+   *
+   * Whether the runner plays the rest of a hand out at once when no card left can
+   * change a score (hearts_game_finish_is_determined()).
+   */
+  properties[PROP_AUTO_FINISH] =
+    g_param_spec_boolean ("auto-finish", NULL, NULL, TRUE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_STARTING_ENGINES] =
     g_param_spec_boolean ("starting-engines", NULL, NULL, FALSE,
@@ -364,6 +390,7 @@ hearts_game_runner_class_init (HeartsGameRunnerClass *klass)
 static void
 hearts_game_runner_init (HeartsGameRunner *self)
 {
+  self->auto_finish = TRUE;
   self->moves = g_cancellable_new ();
   self->engines = g_cancellable_new ();
   self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
@@ -442,6 +469,28 @@ hearts_game_runner_set_held (HeartsGameRunner *self,
   else
     schedule (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD]);
+}
+
+gboolean
+hearts_game_runner_get_auto_finish (HeartsGameRunner *self)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME_RUNNER (self), FALSE);
+  return self->auto_finish;
+}
+
+void
+hearts_game_runner_set_auto_finish (HeartsGameRunner *self,
+                                    gboolean          auto_finish)
+{
+  g_return_if_fail (HEARTS_IS_GAME_RUNNER (self));
+
+  auto_finish = !!auto_finish;
+  if (self->auto_finish == auto_finish)
+    return;
+  self->auto_finish = auto_finish;
+  if (auto_finish)
+    schedule (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTO_FINISH]);
 }
 
 gboolean

@@ -29,6 +29,12 @@ gboolean          hearts_game_runner_get_held            (HeartsGameRunner    *s
 void              hearts_game_runner_set_held            (HeartsGameRunner    *self,
                                                           gboolean             held);
 
+/* Whether a hand is played out at once when no card left can change a score
+ * (default TRUE). */
+gboolean          hearts_game_runner_get_auto_finish     (HeartsGameRunner    *self);
+void              hearts_game_runner_set_auto_finish     (HeartsGameRunner    *self,
+                                                          gboolean             auto_finish);
+
 /* Whether some seat's engine is still starting. */
 gboolean          hearts_game_runner_get_starting_engines (HeartsGameRunner   *self);
 /* Gives up the engines still starting: their seats keep the built-in players. */

@@ -473,6 +473,27 @@ hearts_game_get_trick (HeartsGame *self,
 }
 
 guint
+hearts_game_get_played_trick (HeartsGame *self,
+                              guint       trick,
+                              HeartsCard *cards,
+                              guint      *leader)
+{
+  HeartsCard played[HEARTS_MAX_PLAYERS];
+  guint n;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+
+  if (self->phase == HEARTS_PHASE_PASSING || trick >= HEARTS_MAX_TRICKS)
+    return 0;
+  n = hearts_deal_get_trick (&self->deal, trick, played);
+  if (n > 0 && cards != NULL)
+    memcpy (cards, played, n * sizeof (HeartsCard));
+  if (n > 0 && leader != NULL)
+    *leader = self->deal.trick_leaders[trick];
+  return n;
+}
+
+guint
 hearts_game_get_tricks_won (HeartsGame *self,
                             guint       seat)
 {
@@ -733,6 +754,72 @@ hearts_game_play (HeartsGame    *self,
 
   hearts_game_changed (self);
   return TRUE;
+}
+
+/* Claims */
+
+/* Plays @claim's line through the normal path; FALSE if a handler of the moves has
+ * changed the game under it. */
+static gboolean
+play_claim (HeartsGame        *self,
+            const HeartsClaim *claim)
+{
+  for (guint i = 0; i < claim->n_plays; i++)
+    {
+      if (self->phase != HEARTS_PHASE_PLAYING ||
+          !hearts_game_play (self, hearts_deal_get_current_player (&self->deal),
+                             claim->plays[i], NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+hearts_game_can_claim (HeartsGame  *self,
+                       guint        seat,
+                       HeartsClaim *proof)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (seat < self->rules.n_players, FALSE);
+
+  if (self->phase != HEARTS_PHASE_PLAYING || !self->human[seat] ||
+      hearts_deal_get_current_player (&self->deal) != seat)
+    return FALSE;
+  return hearts_deal_analyze_claim (&self->deal, &self->rules, self->totals, proof) != HEARTS_CLAIM_NONE;
+}
+
+gboolean
+hearts_game_claim (HeartsGame *self,
+                   guint       seat)
+{
+  HeartsClaim claim;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+
+  if (!hearts_game_can_claim (self, seat, &claim))
+    return FALSE;
+  return play_claim (self, &claim);
+}
+
+gboolean
+hearts_game_finish_is_determined (HeartsGame *self)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+
+  return self->phase == HEARTS_PHASE_PLAYING && hearts_deal_is_settled (&self->deal, &self->rules);
+}
+
+gboolean
+hearts_game_finish (HeartsGame *self)
+{
+  HeartsClaim claim;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+
+  if (!hearts_game_finish_is_determined (self) ||
+      hearts_deal_analyze_claim (&self->deal, &self->rules, self->totals, &claim) != HEARTS_CLAIM_SETTLED)
+    return FALSE;
+  return play_claim (self, &claim);
 }
 
 void

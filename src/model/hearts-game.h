@@ -48,6 +48,12 @@ gboolean             hearts_game_get_thinking        (HeartsGame          *self)
 guint                hearts_game_get_trick           (HeartsGame          *self,
                                                       HeartsCard          *cards,
                                                       guint               *leader);
+/* A trick of the hand in play or just finished (what a review steps through): its
+ * cards in order of play and who led it; returns how many cards (0 past the last). */
+guint                hearts_game_get_played_trick    (HeartsGame          *self,
+                                                      guint                trick,
+                                                      HeartsCard          *cards,
+                                                      guint               *leader);
 guint                hearts_game_get_tricks_won      (HeartsGame          *self,
                                                       guint                seat);
 /* Points taken in the hand in progress (before any moon adjustment). */
@@ -86,6 +92,22 @@ gboolean             hearts_game_play                (HeartsGame          *self,
                                                       guint                seat,
                                                       HeartsCard           card,
                                                       HeartsRefusal       *refusal);
+/* Claims. The rest of the hand is decided when every legal line of play ends with the
+ * same points (hearts_deal_analyze_claim() in the engine, exact over the real hands).
+ * A human seat may claim on its turn when it is; @proof (may be NULL) gets the result
+ * and one line of play to it. hearts_game_claim() plays that line through
+ * hearts_game_play(), so every signal, the record and the saved game see normal
+ * moves; FALSE and nothing changes when the claim would be false. Ask again on
+ * "changed". */
+gboolean             hearts_game_can_claim           (HeartsGame          *self,
+                                                      guint                seat,
+                                                      HeartsClaim         *proof);
+gboolean             hearts_game_claim               (HeartsGame          *self,
+                                                      guint                seat);
+/* Whether no card left can change a score (hearts_deal_is_settled()): then
+ * hearts_game_finish() plays the rest out at once, whoever is to move. */
+gboolean             hearts_game_finish_is_determined(HeartsGame          *self);
+gboolean             hearts_game_finish              (HeartsGame          *self);
 /* From HAND_OVER: deal the next hand. */
 void                 hearts_game_next_hand           (HeartsGame          *self);
 

@@ -11,6 +11,7 @@
 
 #include "hearts-ai-level.h"
 #include "hearts-cards.h"
+#include "hearts-claim.h"
 #include "hearts-refusal.h"
 #include "hearts-rules.h"
 

@@ -1,0 +1,457 @@
+/* test-review.c: the hand review, without a display
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "hearts-game-deal.h"
+#include "hearts-review-deal.h"
+
+#define HANG_GUARD_S 120   /* not a measurement: a loop that never ends fails instead */
+#define SAMPLES      "16"
+
+static guint64
+test_seed (void)
+{
+  const char *env = g_getenv ("HEARTS_TEST_SEED");
+  guint64 seed = env != NULL ? g_ascii_strtoull (env, NULL, 10) : 20261123;
+
+  g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=N repeats a run)", seed);
+  return seed;
+}
+
+static void
+random_rules (HeartsRules *rules,
+              HeartsRng   *rng)
+{
+  hearts_rules_init_default (rules);
+  rules->n_players = HEARTS_MIN_PLAYERS + hearts_rng_below (rng, 3);
+  rules->pass_cycle = hearts_rng_below (rng, HEARTS_N_PASS_CYCLES);
+  rules->opening = hearts_rng_below (rng, HEARTS_N_OPENINGS);
+  rules->first_trick = hearts_rng_below (rng, HEARTS_N_FIRST_TRICKS);
+  rules->must_break_hearts = hearts_rng_below (rng, 2);
+  rules->queen_breaks_hearts = hearts_rng_below (rng, 2);
+  rules->omnibus = hearts_rng_below (rng, 2);
+  rules->no_tricks_bonus = hearts_rng_below (rng, 2);
+  rules->moon = hearts_rng_below (rng, HEARTS_N_MOONS);
+  rules->three_deck = hearts_rng_below (rng, HEARTS_N_THREE_DECKS);
+}
+
+/* The Hard player as the review runs it, with a small fixed budget. */
+static HeartsAi *
+review_ai (guint64 seed)
+{
+  HeartsAi *ai = hearts_ai_new (HEARTS_AI_HARD, seed);
+
+  g_assert_true (hearts_ai_set_option (ai, "movetime", "0"));
+  g_assert_true (hearts_ai_set_option (ai, "threads", "1"));
+  g_assert_true (hearts_ai_set_option (ai, "full-budget", "1"));
+  g_assert_true (hearts_ai_set_option (ai, "samples", SAMPLES));
+  g_assert_true (hearts_ai_set_option (ai, "pass-samples", SAMPLES));
+  return ai;
+}
+
+/* Passes and plays as the Normal player would, until @stop cards are played. */
+static void
+play_until (HeartsDeal        *deal,
+            const HeartsRules *rules,
+            guint              stop,
+            guint64            seed)
+{
+  g_autoptr(HeartsAi) driver = hearts_ai_new (HEARTS_AI_NORMAL, seed);
+  HeartsView view;
+
+  if (deal->phase == HEARTS_DEAL_PASSING)
+    {
+      HeartsCards chosen[HEARTS_MAX_PLAYERS];
+
+      for (guint s = 0; s < rules->n_players; s++)
+        {
+          hearts_view_init (&view, rules, deal, s, 0, NULL);
+          chosen[s] = hearts_ai_choose_pass (driver, &view);
+        }
+      for (guint s = 0; s < rules->n_players; s++)
+        g_assert_cmpint (hearts_deal_pass (deal, rules, s, chosen[s]), ==, HEARTS_REFUSAL_NONE);
+    }
+  while (deal->phase == HEARTS_DEAL_PLAYING && deal->n_plays < stop)
+    {
+      hearts_view_init (&view, rules, deal, deal->turn, 0, NULL);
+      g_assert_cmpint (hearts_deal_play (deal, rules, deal->turn, hearts_ai_choose_play (driver, &view)),
+                       ==, HEARTS_REFUSAL_NONE);
+    }
+}
+
+static HeartsCards
+permute (HeartsCards       cards,
+         const HeartsCard *from,
+         const HeartsCard *to,
+         guint             n)
+{
+  HeartsCards out = cards;
+
+  for (guint i = 0; i < n; i++)
+    out &= ~HEARTS_CARD_BIT (from[i]);
+  for (guint i = 0; i < n; i++)
+    if (hearts_cards_has (cards, from[i]))
+      out |= HEARTS_CARD_BIT (to[i]);
+  return out;
+}
+
+/* Another deal with the same history as far as @seat could see: the cards still
+ * hidden from it are shuffled between the other hands within each suit (so that every
+ * void shown stays true), in what those seats were dealt, passed and hold. As in
+ * tests/ai/test-ai-peek.c, the Q♠ and the cards the seat passed stay put. */
+static gboolean
+make_twin (const HeartsDeal  *deal,
+           const HeartsRules *rules,
+           guint              seat,
+           HeartsDeal        *twin,
+           HeartsRng         *rng)
+{
+  HeartsView view;
+  HeartsCards free_cards;
+  HeartsCard from[52], to[52];
+  guint n = 0;
+
+  hearts_view_init (&view, rules, deal, seat, 0, NULL);
+  free_cards = view.unseen & ~HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES);
+  for (guint s = 0; s < deal->n_players; s++)
+    free_cards &= ~view.known[s];
+
+  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
+    {
+      HeartsCard card;
+      guint first = n;
+
+      HEARTS_CARDS_FOREACH (card, free_cards & HEARTS_SUIT_MASK (suit))
+        {
+          from[n] = to[n] = card;
+          n++;
+        }
+      for (guint i = n - first; i > 1; i--)
+        {
+          guint j = hearts_rng_below (rng, i);
+          HeartsCard t = to[first + i - 1];
+
+          to[first + i - 1] = to[first + j];
+          to[first + j] = t;
+        }
+    }
+
+  *twin = *deal;
+  for (guint s = 0; s < deal->n_players; s++)
+    {
+      if (s == seat)
+        continue;
+      twin->hands[s] = permute (deal->hands[s], from, to, n);
+      twin->dealt[s] = permute (deal->dealt[s], from, to, n);
+      twin->passes[s] = permute (deal->passes[s], from, to, n);
+    }
+  return memcmp (twin->hands, deal->hands, sizeof deal->hands) != 0;
+}
+
+static void
+assert_same_review (GArray *a,
+                    GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  g_assert_cmpmem (a->data, a->len * sizeof (HeartsReviewMove), b->data, b->len * sizeof (HeartsReviewMove));
+}
+
+/* The review of a seat depends only on what that seat saw: a deal whose hidden cards
+ * lie elsewhere gets the same review, move for move, to the last bit of each number. */
+static void
+test_review_view_only (void)
+{
+  HeartsRng rng;
+  guint checked = 0, moves = 0;
+
+  hearts_rng_init (&rng, test_seed ());
+  for (guint trial = 0; trial < 60 && checked < 24; trial++)
+    {
+      g_autoptr(HeartsAi) a = review_ai (trial);
+      g_autoptr(HeartsAi) b = review_ai (trial);
+      g_autoptr(GArray) review = NULL;
+      g_autoptr(GArray) twin_review = NULL;
+      g_autoptr(GError) error = NULL;
+      HeartsRules rules;
+      HeartsDeal deal, twin, replayed;
+      gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+      guint seat;
+
+      random_rules (&rules, &rng);
+      hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 4), &rng);
+      play_until (&deal, &rules, rules.n_players * (2 + hearts_rng_below (&rng, 6)), test_seed () + trial);
+      seat = hearts_rng_below (&rng, rules.n_players);
+      if (!make_twin (&deal, &rules, seat, &twin, &rng))
+        continue;
+
+      /* The twin is a deal of its own: its history replays under the rules. */
+      replayed = twin;
+      g_assert_true (hearts_deal_init (&replayed, &rules, twin.dealer, twin.pass, twin.dealt));
+
+      review = hearts_review_deal (&rules, &deal, seat, 0, totals, a, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      twin_review = hearts_review_deal (&rules, &twin, seat, 0, totals, b, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (review->len, ==, hearts_review_deal_count (&deal, seat));
+      assert_same_review (review, twin_review);
+      checked++;
+      moves += review->len;
+    }
+  g_test_message ("%u twin deals, %u moves reviewed", checked, moves);
+  g_assert_cmpuint (checked, >=, 10);
+}
+
+/* Seat 0 takes the Q♠ on purpose when it could duck: the review marks that play as
+ * costing points, and shows a better one. */
+static void
+test_review_bad_play (void)
+{
+  HeartsRng rng;
+  guint found = 0;
+
+  hearts_rng_init (&rng, test_seed () + 1);
+  for (guint trial = 0; trial < 2000 && found < 4; trial++)
+    {
+      g_autoptr(HeartsAi) driver = hearts_ai_new (HEARTS_AI_NORMAL, trial);
+      g_autoptr(HeartsAi) hard = review_ai (trial);
+      g_autoptr(GArray) review = NULL;
+      g_autoptr(GError) error = NULL;
+      HeartsRules rules;
+      HeartsDeal deal;
+      gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsCards legal, winners = 0, duckers;
+      guint bad_index = 0, pointed = 0;
+      HeartsCard card;
+
+      hearts_rules_init_default (&rules);
+      hearts_deal_shuffle (&deal, &rules, 0, trial, &rng);
+      play_until (&deal, &rules, 0, trial);
+
+      /* Normal play until seat 0 is last to a trick that holds the queen. */
+      while (deal.phase == HEARTS_DEAL_PLAYING &&
+             !(deal.turn == 0 && deal.trick_len == rules.n_players - 1 &&
+               (deal.trick_cards & HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES))))
+        {
+          HeartsView view;
+
+          hearts_view_init (&view, &rules, &deal, deal.turn, 0, NULL);
+          hearts_deal_play (&deal, &rules, deal.turn, hearts_ai_choose_play (driver, &view));
+        }
+      if (deal.phase != HEARTS_DEAL_PLAYING)
+        continue;
+
+      /* It can take the trick and it can duck; and nobody can shoot the moon, since
+       * two seats have taken points already. */
+      legal = hearts_deal_get_legal (&deal, &rules);
+      HEARTS_CARDS_FOREACH (card, legal)
+        if (HEARTS_CARD_SUIT (card) == deal.lead_suit && HEARTS_CARD_RANK (card) > deal.win_rank)
+          winners |= HEARTS_CARD_BIT (card);
+      duckers = legal & ~winners;
+      for (guint s = 0; s < rules.n_players; s++)
+        pointed += (deal.taken[s] & HEARTS_POINT_CARDS) != 0;
+      if (winners == 0 || duckers == 0 || pointed < 2)
+        continue;
+
+      bad_index = deal.n_plays;
+      hearts_deal_play (&deal, &rules, 0, hearts_cards_highest (winners));
+      play_until (&deal, &rules, 52, trial);
+
+      review = hearts_review_deal (&rules, &deal, 0, 0, totals, hard, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < review->len; i++)
+        {
+          const HeartsReviewMove *move = &g_array_index (review, HeartsReviewMove, i);
+
+          if (move->is_pass || move->play_index != bad_index)
+            continue;
+          g_test_message ("took the queen with %s: %.1f points, best %s: %.1f",
+                          hearts_card_to_string (hearts_cards_lowest (move->move)), move->move_points,
+                          hearts_card_to_string (hearts_cards_lowest (move->best)), move->best_points);
+          g_assert_true (move->costly);
+          g_assert_false (move->forced);
+          g_assert_cmpfloat (move->move_points - move->best_points, >=, 10.0);
+          g_assert_true ((move->best & duckers) != 0);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 4);
+}
+
+static gboolean
+on_hang_guard (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+typedef struct
+{
+  GArray  *moves;
+  GError  *error;
+  gboolean done;
+  guint    progress;
+  guint    last_done;
+  guint    total;
+  GCancellable *cancel_on_progress;
+} Waiter;
+
+static void
+on_progress (guint    done,
+             guint    total,
+             gpointer user_data)
+{
+  Waiter *w = user_data;
+
+  g_assert_false (w->done);
+  g_assert_cmpuint (done, ==, w->last_done + 1);
+  w->last_done = done;
+  w->total = total;
+  w->progress++;
+  if (w->cancel_on_progress != NULL)
+    g_cancellable_cancel (w->cancel_on_progress);
+}
+
+static void
+on_reviewed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  Waiter *w = user_data;
+
+  w->moves = hearts_review_hand_finish (HEARTS_GAME (source), result, &w->error);
+  w->done = TRUE;
+}
+
+static void
+wait_for (Waiter *w)
+{
+  gboolean expired = FALSE;
+  guint guard = g_timeout_add_seconds (HANG_GUARD_S, on_hang_guard, &expired);
+
+  while (!w->done && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (guard);
+  /* Progress queued before the end must not arrive after it. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A game of computers to the end of its first hand, seat 0 reviewed. */
+static HeartsGame *
+finished_hand (guint64 seed)
+{
+  HeartsRules rules;
+  HeartsGame *game;
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, seed);
+  for (guint s = 0; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_HAND_OVER)
+    g_assert_true (hearts_game_computer_move (game));
+  return game;
+}
+
+/* The review of the game's last hand in a thread: progress for every move, in order,
+ * on this main context, and the same result as the review on the deal. */
+static void
+test_review_async (void)
+{
+  g_autoptr(HeartsGame) game = finished_hand (test_seed ());
+  g_autoptr(HeartsAi) hard = NULL;
+  g_autoptr(GArray) direct = NULL;
+  g_autoptr(GError) error = NULL;
+  const HeartsDeal *deal = hearts_game_get_deal (game);
+  gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+  Waiter w = { 0 };
+
+  hearts_review_hand_async (game, 0, 16, NULL, on_progress, &w, on_reviewed, &w);
+  wait_for (&w);
+  g_assert_no_error (w.error);
+  g_assert_nonnull (w.moves);
+  g_assert_cmpuint (w.moves->len, ==, hearts_review_deal_count (deal, 0));
+  g_assert_cmpuint (w.progress, ==, w.moves->len);
+  g_assert_cmpuint (w.total, ==, w.moves->len);
+  /* A pass hand: the pass comes first. */
+  g_assert_true (g_array_index (w.moves, HeartsReviewMove, 0).is_pass);
+
+  hard = review_ai (hearts_game_get_seed (game));
+  direct = hearts_review_deal (hearts_game_get_rules (game), deal, 0, hearts_game_get_hand_index (game),
+                               totals, hard, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_same_review (w.moves, direct);
+
+  /* What a view steps through: each trick of the hand, with the reviewed card in it. */
+  for (guint i = 0; i < w.moves->len; i++)
+    {
+      const HeartsReviewMove *move = &g_array_index (w.moves, HeartsReviewMove, i);
+      HeartsCard cards[HEARTS_MAX_PLAYERS];
+      guint leader = G_MAXUINT, n;
+
+      if (move->is_pass)
+        continue;
+      n = hearts_game_get_played_trick (game, move->trick, cards, &leader);
+      g_assert_cmpuint (n, ==, hearts_game_get_n_players (game));
+      g_assert_cmpuint (leader, <, n);
+      g_assert_cmpuint (cards[move->play_index % n], ==, hearts_cards_lowest (move->move));
+      g_assert_cmpuint ((leader + move->play_index % n) % n, ==, 0);
+    }
+  g_assert_cmpuint (hearts_game_get_played_trick (game, deal->hand_size, NULL, NULL), ==, 0);
+  g_array_unref (w.moves);
+
+  /* Not while a hand is being played. */
+  hearts_game_next_hand (game);
+  memset (&w, 0, sizeof w);
+  hearts_review_hand_async (game, 0, 16, NULL, NULL, NULL, on_reviewed, &w);
+  wait_for (&w);
+  g_assert_null (w.moves);
+  g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_clear_error (&w.error);
+}
+
+static gboolean
+cancel_idle (gpointer data)
+{
+  g_cancellable_cancel (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Cancelled while the Hard player searches a budget that would take hours: the search
+ * stops at once (else the hang guard fails the test) and the review says cancelled.
+ * No progress arrives after the cancel. */
+static void
+test_review_cancel (void)
+{
+  g_autoptr(HeartsGame) game = finished_hand (test_seed () + 1);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Waiter w = { 0 };
+
+  hearts_review_hand_async (game, 0, 1000000, cancellable, on_progress, &w, on_reviewed, &w);
+  /* Not a bound on anything: only so that the thread is most likely inside the
+   * search of the pass (a million deals) when the cancel comes. */
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 50, cancel_idle, g_object_ref (cancellable), g_object_unref);
+  wait_for (&w);
+  g_assert_null (w.moves);
+  g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (w.progress, ==, 0);
+  g_clear_error (&w.error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/review/view-only", test_review_view_only);
+  g_test_add_func ("/review/bad-play-costly", test_review_bad_play);
+  g_test_add_func ("/review/async", test_review_async);
+  g_test_add_func ("/review/cancel", test_review_cancel);
+
+  return g_test_run ();
+}
