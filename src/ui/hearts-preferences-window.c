@@ -17,7 +17,7 @@
 
 struct _HeartsPreferencesWindow
 {
-  HEARTS_PREFERENCES_PARENT parent_instance;
+  HeartsPreferencesBase parent_instance;
 
   HeartsSettings       *settings;
   GSettings            *gsettings;
@@ -61,7 +61,7 @@ struct _HeartsPreferencesWindow
   GtkSwitch            *confirm_switch;
 };
 
-G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_PREFERENCES_PARENT_TYPE)
+G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
 
 enum {
   PROP_0,
@@ -265,11 +265,7 @@ update_next_game_notice (HeartsPreferencesWindow *self)
 static void
 on_new_game_clicked_cb (HeartsPreferencesWindow *self)
 {
-#if ADW_CHECK_VERSION (1, 5, 0)
-  GtkWidget *parent = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
-#else
-  GtkWidget *parent = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (self)));
-#endif
+  GtkWidget *parent = hearts_dialog_get_parent (GTK_WIDGET (self));
 
   /* The window may ask before it abandons the game; it hands over the new one,
    * which has the rules of the settings, when it starts. */
@@ -649,13 +645,6 @@ hearts_preferences_window_present (HeartsPreferencesWindow *self,
 {
   g_return_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self));
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_present (ADW_DIALOG (self), parent);
-#else
-  if (GTK_IS_WINDOW (parent))
-    gtk_window_set_transient_for (GTK_WINDOW (self), GTK_WINDOW (parent));
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
-  gtk_window_present (GTK_WINDOW (self));
-#endif
+  hearts_dialog_set_size (GTK_WIDGET (self), 640, 720);
+  hearts_dialog_present (GTK_WIDGET (self), parent);
 }

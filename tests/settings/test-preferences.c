@@ -252,7 +252,7 @@ test_pages (void)
       g_assert_nonnull (find_type (page, ADW_TYPE_PREFERENCES_ROW));
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
 }
 
@@ -370,7 +370,7 @@ test_rows_change_keys (void)
   set_switch (w, "Confirm Before Abandoning a Game", FALSE);
   assert_key (gsettings, "confirm-abandon", "false");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
 }
 
@@ -412,7 +412,7 @@ test_presets_and_custom (void)
   g_settings_set_string (gsettings, "player-name", "Bob");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (w, "You/Your Name"))), ==, "Bob");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
 }
 
@@ -493,7 +493,7 @@ test_next_game_notice (void)
   g_assert_true (hearts_preferences_window_get_game (window) == new_game);
   g_clear_object (&new_game);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
   gtk_window_destroy (GTK_WINDOW (parent));
 }
@@ -523,30 +523,48 @@ add_finished_game (GSettings    *gsettings,
   hearts_statistics_add_game (gsettings, game, preset, 1, 1700000000 + seed);
 }
 
-static GtkWindow *
-find_message_dialog (void)
+/* The alert: a window of its own with libadwaita 1.2, a widget inside its parent's window
+ * from 1.5. */
+static GtkWidget *
+find_alert_in (GtkWidget *widget)
+{
+  if (hearts_is_alert (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_alert_in (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_alert (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_alert_in (window);
 
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return window;
+      if (found != NULL)
+        return found;
     }
   return NULL;
 }
 
-/* What a click on a response does after emitting it. */
+/* What a click on a response does: emit it, then close. */
 static void
-close_message_dialog (void)
+answer_alert (GtkWidget  *alert,
+              const char *response)
 {
-  GtkWindow *dialog = find_message_dialog ();
-
-  if (dialog != NULL)
-    gtk_window_destroy (dialog);
-  g_assert_null (find_message_dialog ());
+  g_signal_emit_by_name (alert, "response", response);
+  hearts_dialog_destroy (alert);
+  g_assert_null (find_alert ());
 }
 
 static void
@@ -554,14 +572,16 @@ test_statistics_dialog (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsStatisticsDialog *dialog = NULL;
+  GtkWidget *parent = gtk_window_new ();
   GtkStack *stack;
   AdwComboRow *rules;
-  GtkWindow *confirm;
+  GtkWidget *confirm;
   HeartsStats stats;
   g_autofree char *best = NULL;
   g_autofree char *average = NULL;
 
   dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
+  hearts_statistics_dialog_present (dialog, parent);
   stack = GTK_STACK (find_type (GTK_WIDGET (dialog), GTK_TYPE_STACK));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 
@@ -594,22 +614,21 @@ test_statistics_dialog (void)
 
   /* Reset asks first; Cancel keeps everything. */
   gtk_widget_activate_action (GTK_WIDGET (dialog), "statistics.reset", NULL);
-  confirm = find_message_dialog ();
+  confirm = find_alert ();
   g_assert_nonnull (confirm);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (confirm), "cancel");
-  close_message_dialog ();
+  answer_alert (confirm, "cancel");
   g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
 
   gtk_widget_activate_action (GTK_WIDGET (dialog), "statistics.reset", NULL);
-  confirm = find_message_dialog ();
+  confirm = find_alert ();
   g_assert_nonnull (confirm);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (confirm), "reset");
-  close_message_dialog ();
+  answer_alert (confirm, "reset");
   g_assert_false (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  hearts_dialog_destroy (GTK_WIDGET (dialog));
   g_assert_finalize_object (dialog);
+  gtk_window_destroy (GTK_WINDOW (parent));
 }
 
 int
@@ -618,6 +637,8 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* A closed AdwDialog goes at once, not after its animation. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   /* Pulls the UI resources into the link, which registers them. */
   g_assert_nonnull (hearts_get_resource ());
 
