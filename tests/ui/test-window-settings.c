@@ -23,6 +23,7 @@
 #include "hearts-score-sheet.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-compat.h"
 #include "hearts-window.h"
 
 static GSettings *
@@ -264,6 +265,50 @@ test_new_game_from_settings (void)
   finish (window);
 }
 
+/* The alert: a window of its own with libadwaita 1.2, a widget in its parent's window from
+ * 1.5 (hearts-compat.h). */
+static GtkWidget *
+find_alert_in (GtkWidget *widget)
+{
+  if (hearts_is_alert (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_alert_in (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_alert (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_alert_in (window);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a click on a response does: emit it, then close. */
+static void
+answer_alert (GtkWidget  *alert,
+              const char *response)
+{
+  g_signal_emit_by_name (alert, "response", response);
+  hearts_dialog_destroy (alert);
+  g_assert_null (find_alert ());
+}
+
 /* New Game asks before it throws away a game the player has played in. */
 static void
 test_confirm_abandon (void)
@@ -271,7 +316,7 @@ test_confirm_abandon (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsWindow *window = new_window (gsettings);
   HeartsGame *game;
-  GtkWindow *dialog;
+  GtkWidget *dialog;
 
   hearts_window_start (window, FALSE);
   game = hearts_window_get_game (window);
@@ -280,19 +325,17 @@ test_confirm_abandon (void)
   iterate_until (window, human_to_move, NULL);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = find_alert ();
   g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  g_assert_true (hearts_dialog_get_parent (dialog) == GTK_WIDGET (window));
   g_assert_true (hearts_window_get_game (window) == game);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  gtk_window_destroy (dialog);
+  answer_alert (dialog, "cancel");
   g_assert_true (hearts_window_get_game (window) == game);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = find_alert ();
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "new-game");
-  gtk_window_destroy (dialog);
+  answer_alert (dialog, "new-game");
   g_assert_true (hearts_window_get_game (window) != game);
 
   /* Without the question. */
@@ -301,7 +344,7 @@ test_confirm_abandon (void)
   human_pass (game);
   g_settings_set_boolean (gsettings, "confirm-abandon", FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_null (find_alert ());
   g_assert_true (hearts_window_get_game (window) != game);
 
   finish (window);
@@ -653,6 +696,8 @@ main (int   argc,
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* A closed AdwDialog goes at once, not after its animation. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_message ("seed %u (HEARTS_TEST_SEED=%u repeats this run)", seed, seed);
   g_random_set_seed (seed);
 
