@@ -8,7 +8,7 @@
 # only rebuilds the app.
 #
 # Usage: flatpak/hearts-flatpak-local.sh [--tap] [--suite SUITE] [STEP...]
-#   STEPS: rootfs runtime app launch permissions bundle   (default: all, in that order)
+#   STEPS: rootfs runtime app launch play permissions bundle   (default: all, in that order)
 #   --tap    print TAP (for meson test) instead of plain progress
 #   --suite  the Debian release the runtime is made from: bookworm (default) or trixie;
 #            each has its own runtime branch and cache, so both stay installed side by side
@@ -16,8 +16,11 @@
 # Environment:
 #   HEARTS_FLATPAK_CACHE   cache folder (default: ${XDG_CACHE_HOME:-~/.cache}/hearts-flatpak)
 #   HEARTS_FLATPAK_MIRROR  Debian mirror for debootstrap (default: the host's apt source for
-#                          bookworm main)
-#   HEARTS_FLATPAK_BUNDLE  where to write the bundle (default: $CACHE/hearts.flatpak)
+#                          Debian main)
+#   HEARTS_FLATPAK_BUNDLE  where to write the bundle (default: $CACHE/hearts.flatpak; other
+#                          releases than bookworm add their name: hearts-debian13.flatpak)
+#   HEARTS_FLATPAK_SUITES  the releases when no --suite is given (default: bookworm)
+#   HEARTS_FLATPAK_E2E     the end-to-end test program (build/tests/e2e/test-e2e) for "play"
 #
 # Needs on the host: flatpak flatpak-builder debootstrap elfutils xvfb xauth xdotool dbus python3
 #   (and x11-utils, imagemagick for the window's description and screenshot)
@@ -255,6 +258,11 @@ with open (src) as f:
 m['runtime'] = runtime
 m['sdk'] = sdk
 m['runtime-version'] = branch
+# The local builds are the strict ones: no warning, and nothing the runtime's GTK or
+# libadwaita deprecates (meson.build, api_versions).
+for mod in m['modules']:
+    if isinstance (mod, dict) and mod.get ('name') == 'hearts':
+        mod.setdefault ('config-opts', []).extend (['-Dwerror=true', '-Dapi_versions=current'])
 with open (dst, 'w') as f:
     json.dump (m, f, indent=2)
 EOF
@@ -271,6 +279,9 @@ step_app () {
     "$CACHE/app-build" "$LOCAL_MANIFEST"
   flatpak build-update-repo --prune --prune-depth=2 "$APP_REPO"
   flatpak --user info "$APP_ID"
+  # What the app was built against and runs with.
+  echo "GTK and libadwaita in the $LABEL SDK:" \
+    "$(flatpak run --user --devel --command=pkg-config "$APP_ID" --modversion gtk4 libadwaita-1 | paste -sd' ')"
 }
 
 # ---- step: launch --------------------------------------------------------------------------
@@ -290,6 +301,29 @@ step_launch () {
     xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
     "$SRCDIR/tests/install/run-until-window.sh" --screenshot "$CACHE/flatpak-window.png" \
       --stop "flatpak kill $APP_ID" -- flatpak run "$APP_ID" || rc=$?
+  rm -rf "$runtime_dir"
+  return $rc
+}
+
+# ---- step: play ----------------------------------------------------------------------------
+
+# The end-to-end driver of tests/e2e plays a short game (two hands) in the sandboxed app with
+# real input: xdotool on the host clicks into the Flatpak's window on the same X display, and
+# the state comes over the session bus from the app's "state" action.
+step_play () {
+  local runtime_dir rc=0
+  if [ -z "${HEARTS_FLATPAK_E2E:-}" ] || [ ! -x "$HEARTS_FLATPAK_E2E" ]; then
+    echo "no end-to-end driver: run from meson test with -De2e_tests=true (HEARTS_FLATPAK_E2E)"
+    return 77
+  fi
+  if ! command -v xdotool > /dev/null; then
+    echo "xdotool is not installed"
+    return 77
+  fi
+  runtime_dir=$(mktemp -d "${TMPDIR:-/tmp}/hearts-flatpak-run.XXXXXX")
+  chmod 700 "$runtime_dir"
+  env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir"     HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_CLASS="$APP_ID"     HEARTS_FLATPAK_RULES="end=deals:2" G_TEST_BUILDDIR="$LOG"     G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none     "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p /e2e/whole-game || rc=$?
+  flatpak kill "$APP_ID" 2>/dev/null || true
   rm -rf "$runtime_dir"
   return $rc
 }
@@ -382,6 +416,9 @@ main () {
         continue
       fi
       run_step "$LABEL: $(step_title "$step")" "step_$step"
+      if [ "$step" = app ]; then
+        note "$(grep -h '^GTK and libadwaita' "$LOG/app.log" || true)"
+      fi
     done
     note "$LABEL: $(($(date +%s) - suite_start)) s"
     [ $suite_failed = 1 ] && failed=1
