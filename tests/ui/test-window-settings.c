@@ -124,21 +124,6 @@ find_label (GtkWidget  *root,
   return NULL;
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return window;
-    }
-  return NULL;
-}
-
 static void
 human_pass (HeartsGame *game)
 {
@@ -276,6 +261,40 @@ find_alert_in (GtkWidget *widget)
        child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_alert_in (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A dialog of @type: a window with libadwaita 1.2, inside one from 1.5. */
+static GtkWidget *
+find_dialog_in (GtkWidget *widget,
+                GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_dialog_in (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_dialog (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_dialog_in (window, type);
 
       if (found != NULL)
         return found;
@@ -647,8 +666,9 @@ test_application_actions (void)
   g_autoptr(HeartsApplication) app = hearts_application_new ();
   g_autoptr(GError) error = NULL;
   HeartsWindow *window;
-  GtkWindow *preferences;
-  GtkWindow *statistics;
+  GtkWidget *preferences;
+  GtkWidget *statistics;
+  GtkWidget *about;
 
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
@@ -657,22 +677,32 @@ test_application_actions (void)
   g_assert_true (hearts_window_get_settings (window) == hearts_application_get_settings (app));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  preferences = find_toplevel (HEARTS_TYPE_PREFERENCES_WINDOW);
+  preferences = find_dialog (HEARTS_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (preferences);
   g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
                  hearts_window_get_game (window));
-  g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (window));
+  g_assert_true (hearts_dialog_get_parent (preferences) == GTK_WIDGET (window));
   /* A new game is the one the notice compares with. */
   hearts_window_new_game (window, NULL);
   g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
                  hearts_window_get_game (window));
-  gtk_window_destroy (preferences);
+  hearts_dialog_destroy (preferences);
+  g_assert_null (find_dialog (HEARTS_TYPE_PREFERENCES_WINDOW));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "statistics", NULL);
-  statistics = find_toplevel (HEARTS_TYPE_STATISTICS_DIALOG);
+  statistics = find_dialog (HEARTS_TYPE_STATISTICS_DIALOG);
   g_assert_nonnull (statistics);
-  g_assert_true (gtk_window_get_transient_for (statistics) == GTK_WINDOW (window));
-  gtk_window_destroy (statistics);
+  g_assert_true (hearts_dialog_get_parent (statistics) == GTK_WIDGET (window));
+  hearts_dialog_destroy (statistics);
+  g_assert_null (find_dialog (HEARTS_TYPE_STATISTICS_DIALOG));
+
+  /* About, over the window too. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  about = find_dialog (HEARTS_TYPE_ABOUT);
+  g_assert_nonnull (about);
+  g_assert_true (hearts_dialog_get_parent (about) == GTK_WIDGET (window));
+  hearts_dialog_destroy (about);
+  g_assert_null (find_dialog (HEARTS_TYPE_ABOUT));
 
   /* Quit closes the window as the player would. */
   g_object_ref (window);
