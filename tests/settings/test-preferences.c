@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "hearts-card-theme.h"
+#include "hearts-model-enums.h"
+#include "hearts-preferences-row.h"
 #include "hearts-preferences-window.h"
 #include "hearts-resources.h"
 #include "hearts-statistics.h"
@@ -631,6 +633,66 @@ test_statistics_dialog (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+/* The rows bind themselves: by the generated enum type, by the schema's own enum, or a
+ * boolean; both ways, and only once they have their settings. */
+static void
+test_rows_bind_themselves (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(GtkStringList) clicks = gtk_string_list_new ((const char *[]) { "One", "Two", NULL });
+  g_autoptr(GtkStringList) passes = gtk_string_list_new ((const char *[]) { "a", "b", "c", "d", NULL });
+  GtkWidget *click = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                                      "schema-key", "click-to-play",
+                                                      "enum-type", HEARTS_TYPE_CLICK_MODE,
+                                                      "model", clicks,
+                                                      NULL));
+  GtkWidget *pass = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                                     "schema-key", "pass-cycle",
+                                                     "model", passes,
+                                                     NULL));
+  GtkWidget *omnibus = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_SWITCH_ROW,
+                                                        "schema-key", "omnibus",
+                                                        NULL));
+  GtkWidget *box = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  GtkWidget *toggle = find_type (omnibus, GTK_TYPE_SWITCH);
+  g_autofree char *pass_cycle = NULL;
+
+  g_settings_set_string (gsettings, "click-to-play", "double");
+  g_settings_set_string (gsettings, "pass-cycle", "lr");
+  /* Not bound yet. */
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, 0);
+
+  gtk_box_append (GTK_BOX (box), click);
+  gtk_box_append (GTK_BOX (box), pass);
+  gtk_box_append (GTK_BOX (box), omnibus);
+  hearts_preferences_rows_set_settings (box, gsettings);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_DOUBLE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 2);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+
+  /* Key to row ... */
+  g_settings_set_string (gsettings, "click-to-play", "single");
+  g_settings_set_string (gsettings, "pass-cycle", "none");
+  g_settings_set_boolean (gsettings, "omnibus", TRUE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_SINGLE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 3);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
+
+  /* ... and row to key. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (click), HEARTS_CLICK_DOUBLE);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (pass), 1);
+  gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+  g_assert_cmpint (g_settings_get_enum (gsettings, "click-to-play"), ==, HEARTS_CLICK_DOUBLE);
+  pass_cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (pass_cycle, ==, "rlah");
+  g_assert_false (g_settings_get_boolean (gsettings, "omnibus"));
+
+  g_object_unref (click);
+  g_object_unref (pass);
+  g_object_unref (omnibus);
+  g_object_unref (box);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -644,6 +706,7 @@ main (int   argc,
 
   g_test_add_func ("/preferences/pages", test_pages);
   g_test_add_func ("/preferences/rows-change-keys", test_rows_change_keys);
+  g_test_add_func ("/preferences/rows-bind-themselves", test_rows_bind_themselves);
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);
