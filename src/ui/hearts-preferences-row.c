@@ -337,22 +337,3 @@ hearts_preferences_switch_row_init (HeartsPreferencesSwitchRow *self)
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), GTK_WIDGET (self->toggle));
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), GTK_WIDGET (self->toggle));
 }
-
-/* Public API */
-
-void
-hearts_preferences_rows_set_settings (GtkWidget *root,
-                                      GSettings *settings)
-{
-  g_return_if_fail (GTK_IS_WIDGET (root));
-  g_return_if_fail (G_IS_SETTINGS (settings));
-
-  if (HEARTS_IS_PREFERENCES_COMBO_ROW (root) || HEARTS_IS_PREFERENCES_SWITCH_ROW (root))
-    {
-      g_object_set (root, "settings", settings, NULL);
-      return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    hearts_preferences_rows_set_settings (child, settings);
-}

@@ -23,7 +23,5 @@ G_DECLARE_FINAL_TYPE (HeartsPreferencesSwitchRow, hearts_preferences_switch_row,
 
 /* Both have "settings" and "schema-key" and bind the key once they have both; the key comes
  * from the template, the settings from whoever owns the template. */
-void hearts_preferences_rows_set_settings (GtkWidget *root,
-                                           GSettings *settings);
 
 G_END_DECLS

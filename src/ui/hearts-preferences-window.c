@@ -36,6 +36,10 @@ struct _HeartsPreferencesWindow
   AdwComboRow          *pass_cycle_row;
   AdwComboRow          *opening_row;
   AdwComboRow          *first_trick_row;
+  GtkWidget            *must_break_row;
+  GtkWidget            *queen_breaks_row;
+  GtkWidget            *omnibus_row;
+  GtkWidget            *no_tricks_row;
   AdwComboRow          *moon_row;
   AdwComboRow          *game_end_row;
   AdwActionRow         *end_score_row;
@@ -53,8 +57,10 @@ struct _HeartsPreferencesWindow
   AdwComboRow          *card_theme_row;
   GtkBox               *preview_box;
   AdwComboRow          *click_row;
+  GtkWidget            *highlight_row;
   AdwComboRow          *animation_row;
   AdwComboRow          *hand_sort_row;
+  GtkWidget            *confirm_row;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
@@ -365,8 +371,18 @@ bind_rows (HeartsPreferencesWindow *self)
   g_settings_bind_with_mapping (self->gsettings, "game-end", self->end_matches_row, "visible", G_SETTINGS_BIND_GET,
                                 nick_is, NULL, (gpointer) "matches", NULL);
 
-  /* The rows of the template that bind themselves; the preset row has its model now. */
-  hearts_preferences_rows_set_settings (GTK_WIDGET (self), self->gsettings);
+  /* The rows that bind themselves, once they have the settings (the preset row has its
+   * model now). */
+  {
+    gpointer rows[] = { self->preset_row, self->three_deck_row, self->pass_cycle_row, self->opening_row,
+                        self->first_trick_row, self->must_break_row, self->queen_breaks_row,
+                        self->omnibus_row, self->no_tricks_row, self->moon_row, self->game_end_row,
+                        self->click_row, self->highlight_row, self->animation_row, self->hand_sort_row,
+                        self->confirm_row };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      g_object_set (rows[i], "settings", self->gsettings, NULL);
+  }
 
   /* Players */
   g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
@@ -522,6 +538,12 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, click_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, animation_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, hand_sort_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, must_break_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, queen_breaks_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, omnibus_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, no_tricks_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_row);
   gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
 }
 

@@ -225,6 +225,19 @@ assert_key (GSettings  *gsettings,
     g_error ("%s is %s, not %s", key, text, expected);
 }
 
+/* Preferences shown over a window: from libadwaita 1.5 a dialog has its pages only once
+ * presented. The window goes with the dialog. */
+static HeartsPreferencesWindow *
+open_preferences (HeartsSettings *settings)
+{
+  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  GtkWidget *parent = gtk_window_new ();
+
+  hearts_preferences_window_present (window, parent);
+  g_object_set_data_full (G_OBJECT (window), "test-parent", parent, (GDestroyNotify) gtk_window_destroy);
+  return window;
+}
+
 static gboolean
 next_game_says (HeartsSettings *settings,
                 const char     *word)
@@ -241,7 +254,7 @@ test_pages (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  HeartsPreferencesWindow *window = open_preferences (settings);
   static const char *pages[] = { "Game", "Players", "Appearance" };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
@@ -264,7 +277,7 @@ test_rows_change_keys (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  HeartsPreferencesWindow *window = open_preferences (settings);
   GtkWidget *w = GTK_WIDGET (window);
   g_autoptr(GListModel) themes = hearts_card_theme_list_available ();
 
@@ -382,7 +395,7 @@ test_presets_and_custom (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  HeartsPreferencesWindow *window = open_preferences (settings);
   GtkWidget *w = GTK_WIDGET (window);
   AdwComboRow *preset = ADW_COMBO_ROW (row (w, "Preset"));
 
@@ -464,10 +477,13 @@ test_next_game_notice (void)
   GtkWidget *parent = g_object_new (fake_window_get_type (), NULL);
   HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
   GtkWidget *w = GTK_WIDGET (window);
-  GtkWidget *notice = row (w, "New rules apply from the next game");
-  GtkWidget *button = find_type (notice, GTK_TYPE_BUTTON);
+  GtkWidget *notice;
+  GtkWidget *button;
 
+  /* From libadwaita 1.5 the pages are there once the dialog is presented. */
   hearts_preferences_window_present (window, parent);
+  notice = row (w, "New rules apply from the next game");
+  button = find_type (notice, GTK_TYPE_BUTTON);
   hearts_preferences_window_set_game (window, game);
   g_assert_false (really_visible (notice));
 
@@ -653,7 +669,6 @@ test_rows_bind_themselves (void)
   GtkWidget *omnibus = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_SWITCH_ROW,
                                                         "schema-key", "omnibus",
                                                         NULL));
-  GtkWidget *box = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
   GtkWidget *toggle = find_type (omnibus, GTK_TYPE_SWITCH);
   g_autofree char *pass_cycle = NULL;
 
@@ -662,10 +677,9 @@ test_rows_bind_themselves (void)
   /* Not bound yet. */
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, 0);
 
-  gtk_box_append (GTK_BOX (box), click);
-  gtk_box_append (GTK_BOX (box), pass);
-  gtk_box_append (GTK_BOX (box), omnibus);
-  hearts_preferences_rows_set_settings (box, gsettings);
+  g_object_set (click, "settings", gsettings, NULL);
+  g_object_set (pass, "settings", gsettings, NULL);
+  g_object_set (omnibus, "settings", gsettings, NULL);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_DOUBLE);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 2);
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
@@ -690,7 +704,6 @@ test_rows_bind_themselves (void)
   g_object_unref (click);
   g_object_unref (pass);
   g_object_unref (omnibus);
-  g_object_unref (box);
 }
 
 int
