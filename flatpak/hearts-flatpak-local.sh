@@ -167,6 +167,7 @@ step_rootfs () {
   fi
   # Caches that package triggers may not have produced inside a bare chroot.
   chroot "$ROOTFS.tmp" /bin/sh -c '
+    if [ -f /usr/share/i18n/locales/en_US ]; then localedef -i en_US -f UTF-8 en_US.UTF-8; fi
     fc-cache -f >/dev/null 2>&1 || true
     glib-compile-schemas /usr/share/glib-2.0/schemas
     gdk-pixbuf-query-loaders --update-cache 2>/dev/null ||
