@@ -323,7 +323,11 @@ step_play () {
   fi
   runtime_dir=$(mktemp -d "${TMPDIR:-/tmp}/hearts-flatpak-run.XXXXXX")
   chmod 700 "$runtime_dir"
-  env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir"     HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_CLASS="$APP_ID"     HEARTS_FLATPAK_RULES="end=deals:2" G_TEST_BUILDDIR="$LOG"     G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none     "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p /e2e/whole-game || rc=$?
+  env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir" \
+    HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_NAME="^Hearts" \
+    HEARTS_FLATPAK_RULES="end=deals:2" G_TEST_BUILDDIR="$LOG" GSETTINGS_BACKEND=memory \
+    G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none \
+    "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p /e2e/whole-game || rc=$?
   flatpak kill "$APP_ID" 2>/dev/null || true
   rm -rf "$runtime_dir"
   return $rc

@@ -38,14 +38,14 @@ static char *
 find_window (GSubprocess *process)
 {
   const char *pid = g_subprocess_get_identifier (process);
-  /* A sandboxed program (the Flatpak) has another process id inside: find it by class. */
-  const char *class = g_getenv ("HEARTS_WINDOW_CLASS");
+  /* A sandboxed program (the Flatpak) has another process id inside: find it by title. */
+  const char *title = g_getenv ("HEARTS_WINDOW_NAME");
 
   for (guint i = 0; i < WAIT_LIMIT_S * 1000000 / POLL_US; i++)
     {
       g_autofree char *out = NULL;
-      const char *argv[] = { "xdotool", "search", "--onlyvisible", class != NULL ? "--class" : "--pid",
-                             class != NULL ? class : pid, NULL };
+      const char *argv[] = { "xdotool", "search", "--onlyvisible", title != NULL ? "--name" : "--pid",
+                             title != NULL ? title : pid, NULL };
       int status = 0;
 
       if (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,

@@ -13,11 +13,11 @@ extra=
 if [ -n "${XDG_CONFIG_HOME:-}" ]; then
   extra="--filesystem=$XDG_CONFIG_HOME:ro --env=XDG_CONFIG_HOME=$XDG_CONFIG_HOME"
 fi
+# Only what is set: an empty GSK_RENDERER is a warning, and warnings are fatal here.
+for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE; do
+  eval "value=\${$var:-}"
+  # shellcheck disable=SC2154
+  [ -n "$value" ] && extra="$extra --env=$var=$value"
+done
 # shellcheck disable=SC2086
-exec flatpak run --user $extra \
-  --env=G_DEBUG="${G_DEBUG:-}" \
-  --env=GSETTINGS_BACKEND="${GSETTINGS_BACKEND:-memory}" \
-  --env=GSK_RENDERER="${GSK_RENDERER:-}" \
-  --env=GTK_A11Y="${GTK_A11Y:-}" \
-  --env=NO_AT_BRIDGE="${NO_AT_BRIDGE:-}" \
-  "$app" "$@"
+exec flatpak run --user $extra "$app" "$@"
