@@ -61,18 +61,18 @@ publish_state (HeartsWindow *self)
     {
       GtkWidget *button = hearts_score_sheet_get_default_button (self->score_sheet);
       GtkNative *native = gtk_widget_get_native (button);
-      graphene_rect_t bounds;
+      graphene_point_t origin;
       double sx = 0, sy = 0;
 
       g_variant_builder_add (&b, "{sv}", "sheet",
                              g_variant_new_uint32 (hearts_score_sheet_get_mode (self->score_sheet)));
-      if (native != NULL && gtk_widget_compute_bounds (button, GTK_WIDGET (native), &bounds))
+      /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
+      if (native != NULL && gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
         {
           gtk_native_get_surface_transform (native, &sx, &sy);
           g_variant_builder_add (&b, "{sv}", "sheet-button",
-                                 g_variant_new ("(iiii)", (gint) (bounds.origin.x + sx),
-                                                (gint) (bounds.origin.y + sy),
-                                                (gint) bounds.size.width, (gint) bounds.size.height));
+                                 g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
+                                                gtk_widget_get_width (button), gtk_widget_get_height (button)));
         }
     }
   g_type_class_unref (phases);
