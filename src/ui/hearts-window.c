@@ -128,6 +128,19 @@ update_actions (HeartsWindow *self)
                                  hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING);
 }
 
+/* The sheet's button has its place only once laid out, which GTK 4.18 does after the
+ * state was published: publish again then. */
+static gboolean
+publish_when_laid_out (GtkWidget     *button,
+                       GdkFrameClock *clock,
+                       gpointer       user_data)
+{
+  if (gtk_widget_get_width (button) == 0)
+    return G_SOURCE_CONTINUE;
+  publish_state (user_data);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 show_score_sheet (HeartsWindow         *self,
                   HeartsScoreSheetMode  mode)
@@ -139,6 +152,8 @@ show_score_sheet (HeartsWindow         *self,
   gtk_widget_grab_focus (hearts_score_sheet_get_default_button (self->score_sheet));
   update_actions (self);
   publish_state (self);
+  gtk_widget_add_tick_callback (hearts_score_sheet_get_default_button (self->score_sheet),
+                                publish_when_laid_out, self, NULL);
 }
 
 static void
