@@ -57,7 +57,9 @@ publish_state (HeartsWindow *self)
   g_variant_builder_add (&b, "{sv}", "message",
                          g_variant_new_string (self->last_message ? self->last_message : ""));
   g_variant_builder_add (&b, "{sv}", "table", hearts_table_describe (self->table));
-  if (gtk_widget_get_visible (GTK_WIDGET (self->score_sheet)))
+  /* Only once the sheet's button has its place, for a driver to click it. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->score_sheet)) &&
+      gtk_widget_get_width (hearts_score_sheet_get_default_button (self->score_sheet)) > 0)
     {
       GtkWidget *button = hearts_score_sheet_get_default_button (self->score_sheet);
       GtkNative *native = gtk_widget_get_native (button);
