@@ -22,7 +22,8 @@ fi
 shot () {   # shot WIDTH HEIGHT ACTION NAME
   local width=$1 height=$2 action=$3 name=$4 win
   flatpak run --user --env=GSETTINGS_BACKEND=memory "$app" --seed 5 > /dev/null 2>&1 &
-  win=$(timeout 60 xdotool search --sync --onlyvisible --class "$app" | tail -n 1)
+  # GTK leaves WM_CLASS empty here: find the window by its title.
+  win=$(timeout 60 xdotool search --sync --onlyvisible --name "^Hearts" | tail -n 1)
   xdotool windowmove "$win" 0 0 windowsize "$win" "$width" "$height"
   sleep 3
   if [ "$action" != table ]; then
