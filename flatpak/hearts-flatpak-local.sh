@@ -7,15 +7,20 @@
 # whose runtime and SDK are swapped for the local ones. Everything slow is cached, so a rerun
 # only rebuilds the app.
 #
-# Usage: flatpak/hearts-flatpak-local.sh [--tap] [STEP...]
-#   STEPS: rootfs runtime app launch permissions bundle   (default: all, in that order)
-#   --tap  print TAP (for meson test) instead of plain progress
+# Usage: flatpak/hearts-flatpak-local.sh [--tap] [--suite SUITE] [STEP...]
+#   STEPS: rootfs runtime app launch play permissions bundle   (default: all, in that order)
+#   --tap    print TAP (for meson test) instead of plain progress
+#   --suite  the Debian release the runtime is made from: bookworm (default) or trixie;
+#            each has its own runtime branch and cache, so both stay installed side by side
 #
 # Environment:
 #   HEARTS_FLATPAK_CACHE   cache folder (default: ${XDG_CACHE_HOME:-~/.cache}/hearts-flatpak)
 #   HEARTS_FLATPAK_MIRROR  Debian mirror for debootstrap (default: the host's apt source for
-#                          bookworm main)
-#   HEARTS_FLATPAK_BUNDLE  where to write the bundle (default: $CACHE/hearts.flatpak)
+#                          Debian main)
+#   HEARTS_FLATPAK_BUNDLE  where to write the bundle (default: $CACHE/hearts.flatpak; other
+#                          releases than bookworm add their name: hearts-debian13.flatpak)
+#   HEARTS_FLATPAK_SUITES  the releases when no --suite is given (default: bookworm)
+#   HEARTS_FLATPAK_E2E     the end-to-end test program (build/tests/e2e/test-e2e) for "play"
 #
 # Needs on the host: flatpak flatpak-builder debootstrap elfutils xvfb xauth xdotool dbus python3
 #   (and x11-utils, imagemagick for the window's description and screenshot)
@@ -26,39 +31,61 @@ SRCDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 APP_ID=io.github.gtkhearts.Hearts
 MANIFEST="$SRCDIR/flatpak/$APP_ID.json"
 PACKAGES_FILE="$SRCDIR/flatpak/runtime-packages.txt"
-SUITE=bookworm
 ARCH=$(flatpak --default-arch 2>/dev/null || echo x86_64)
 RUNTIME_ID=io.github.gtkhearts.LocalPlatform
 SDK_ID=io.github.gtkhearts.LocalSdk
-RUNTIME_BRANCH=$SUITE
-REMOTE=hearts-local
-
 CACHE=${HEARTS_FLATPAK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hearts-flatpak}
-# The mirror this machine's apt already uses for bookworm.
-host_mirror () {
-  apt-get indextargets --format '$(REPO_URI)|$(RELEASE)|$(COMPONENT)' 2>/dev/null |
-    awk -F'|' -v suite="$SUITE" '$2 == suite && $3 == "main" { print $1; exit }'
-}
-MIRROR=${HEARTS_FLATPAK_MIRROR:-$(host_mirror)}
-BUNDLE=${HEARTS_FLATPAK_BUNDLE:-$CACHE/hearts.flatpak}
 
 TAP=0
 STEPS=()
-for arg in "$@"; do
+SUITES=()
+while [ $# -gt 0 ]; do
+  arg=$1; shift
   case $arg in
     --tap) TAP=1 ;;
+    --suite) SUITES+=("$1"); shift ;;
+    --suite=*) SUITES+=("${arg#--suite=}") ;;
     -h|--help) sed -n '2,/^$/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    rootfs|runtime|app|launch|permissions|bundle) STEPS+=("$arg") ;;
+    rootfs|runtime|app|launch|play|permissions|bundle) STEPS+=("$arg") ;;
     *) echo "unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
 if [ ${#STEPS[@]} -eq 0 ]; then
-  STEPS=(rootfs runtime app launch permissions bundle)
+  STEPS=(rootfs runtime app launch play permissions bundle)
+fi
+if [ ${#SUITES[@]} -eq 0 ]; then
+  read -r -a SUITES <<< "${HEARTS_FLATPAK_SUITES:-bookworm}"
 fi
 
-mkdir -p "$CACHE"
-LOG="$CACHE/log"
-mkdir -p "$LOG"
+# The mirror this machine's apt already uses for Debian main (any release: the mirror serves
+# them all).
+host_mirror () {
+  apt-get indextargets --format '$(REPO_URI)|$(RELEASE)|$(COMPONENT)|$(SITE)' 2>/dev/null |
+    awk -F'|' -v suite="$SUITE" '$3 == "main" && $2 == suite { print $1; found = 1; exit }
+      $3 == "main" && $2 !~ /-(security|updates|backports)$/ && !any { any = $1 }
+      END { if (!found && any) print any }'
+}
+
+# select_suite SUITE: points every per-release variable at SUITE's runtime and cache.
+# bookworm keeps the cache's top folder (where it has always been); others get a subfolder.
+select_suite () {
+  SUITE=$1
+  case $SUITE in
+    bookworm) LABEL=debian12; SUITE_CACHE=$CACHE ;;
+    trixie) LABEL=debian13; SUITE_CACHE=$CACHE/$SUITE ;;
+    *) LABEL=$SUITE; SUITE_CACHE=$CACHE/$SUITE ;;
+  esac
+  RUNTIME_BRANCH=$SUITE
+  REMOTE=hearts-local-$SUITE
+  [ "$SUITE" = bookworm ] && REMOTE=hearts-local
+  MIRROR=${HEARTS_FLATPAK_MIRROR:-$(host_mirror)}
+  ROOTFS="$SUITE_CACHE/rootfs"
+  RUNTIME_REPO="$SUITE_CACHE/runtime-repo"
+  BUNDLE=${HEARTS_FLATPAK_BUNDLE:-$CACHE/hearts.flatpak}
+  [ "$SUITE" = bookworm ] || BUNDLE="${BUNDLE%.flatpak}-$LABEL.flatpak"
+  LOG="$CACHE/log/$LABEL"
+  mkdir -p "$SUITE_CACHE" "$LOG"
+}
 
 # ---- reporting -----------------------------------------------------------------------------
 
@@ -73,28 +100,32 @@ note () {
 # a FUNCTION that returns 77 is skipped, its last line of output saying why.
 # Never call it in a condition (if, ||, &&): bash would then ignore set -e inside the step.
 run_step () {
-  local name=$1 fn=$2 start end rc
+  local name=$1 fn=$2 start end rc log
   test_num=$((test_num + 1))
   start=$(date +%s)
-  note "$name: started (log: $LOG/$name.log)"
+  log="$LOG/${fn#step_}.log"
+  note "$name: started (log: $log)"
   set +e
-  ( set -euo pipefail; "$fn" ) > "$LOG/$name.log" 2>&1
+  ( set -euo pipefail; "$fn" ) > "$log" 2>&1
   rc=$?
   set -e
   end=$(date +%s)
   if [ $rc = 0 ]; then
     echo "ok $test_num - $name ($((end - start)) s)"
   elif [ $rc = 77 ]; then
-    echo "ok $test_num - $name # SKIP $(tail -n 1 "$LOG/$name.log")"
+    echo "ok $test_num - $name # SKIP $(tail -n 1 "$log")"
   else
     echo "not ok $test_num - $name ($((end - start)) s)"
-    tail -n 40 "$LOG/$name.log" | sed 's/^/# /'
+    tail -n 40 "$log" | sed 's/^/# /'
     failed=1
   fi
 }
 
+# The packages for $SUITE: every plain line, and the lines "SUITE: package" of this suite.
 package_list () {
-  sed -e 's/#.*//' -e 's/[[:space:]]//g' "$PACKAGES_FILE" | grep -v '^$' | sort -u
+  sed -e 's/#.*//' -e 's/[[:space:]]//g' "$PACKAGES_FILE" |
+    awk -F: -v suite="$SUITE" 'NF == 1 && $1 != "" { print } NF == 2 && $1 == suite { print $2 }' |
+    sort -u
 }
 
 # The cache key of the Debian root: suite + package list + the recipe version below.
@@ -104,8 +135,6 @@ rootfs_key () {
 }
 
 # ---- step: rootfs --------------------------------------------------------------------------
-
-ROOTFS="$CACHE/rootfs"
 
 step_rootfs () {
   local key
@@ -124,8 +153,8 @@ step_rootfs () {
   fi
   rm -rf "$ROOTFS.tmp"
   # debootstrap is slow and heavy on a shared machine: keep it out of everyone's way.
-  mkdir -p "$CACHE/debs"
-  nice -n 15 ionice -c3 debootstrap --variant=minbase --cache-dir="$CACHE/debs" \
+  mkdir -p "$SUITE_CACHE/debs"
+  nice -n 15 ionice -c3 debootstrap --variant=minbase --cache-dir="$SUITE_CACHE/debs" \
     --include="$(package_list | paste -sd, -)" \
     "$SUITE" "$ROOTFS.tmp" "$MIRROR"
   # debootstrap only warns when packages fail to configure: insist on a clean root.
@@ -138,6 +167,7 @@ step_rootfs () {
   fi
   # Caches that package triggers may not have produced inside a bare chroot.
   chroot "$ROOTFS.tmp" /bin/sh -c '
+    if [ -f /usr/share/i18n/locales/en_US ]; then localedef -i en_US -f UTF-8 en_US.UTF-8; fi
     fc-cache -f >/dev/null 2>&1 || true
     glib-compile-schemas /usr/share/glib-2.0/schemas
     gdk-pixbuf-query-loaders --update-cache 2>/dev/null ||
@@ -155,8 +185,6 @@ step_rootfs () {
 }
 
 # ---- step: runtime -------------------------------------------------------------------------
-
-RUNTIME_REPO="$CACHE/runtime-repo"
 
 # export_runtime ID: exports the Debian root as runtime ID into $RUNTIME_REPO
 export_runtime () {
@@ -231,6 +259,11 @@ with open (src) as f:
 m['runtime'] = runtime
 m['sdk'] = sdk
 m['runtime-version'] = branch
+# The local builds are the strict ones: no warning, and nothing the runtime's GTK or
+# libadwaita deprecates (meson.build, api_versions).
+for mod in m['modules']:
+    if isinstance (mod, dict) and mod.get ('name') == 'hearts':
+        mod.setdefault ('config-opts', []).extend (['-Dwerror=true', '-Dapi_versions=current'])
 with open (dst, 'w') as f:
     json.dump (m, f, indent=2)
 EOF
@@ -247,6 +280,9 @@ step_app () {
     "$CACHE/app-build" "$LOCAL_MANIFEST"
   flatpak build-update-repo --prune --prune-depth=2 "$APP_REPO"
   flatpak --user info "$APP_ID"
+  # What the app was built against and runs with.
+  echo "GTK and libadwaita in the $LABEL SDK:" \
+    "$(flatpak run --user --devel --command=pkg-config "$APP_ID" --modversion gtk4 libadwaita-1 | paste -sd' ')"
 }
 
 # ---- step: launch --------------------------------------------------------------------------
@@ -266,6 +302,33 @@ step_launch () {
     xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
     "$SRCDIR/tests/install/run-until-window.sh" --screenshot "$CACHE/flatpak-window.png" \
       --stop "flatpak kill $APP_ID" -- flatpak run "$APP_ID" || rc=$?
+  rm -rf "$runtime_dir"
+  return $rc
+}
+
+# ---- step: play ----------------------------------------------------------------------------
+
+# The end-to-end driver of tests/e2e plays a short game (two hands) in the sandboxed app with
+# real input: xdotool on the host clicks into the Flatpak's window on the same X display, and
+# the state comes over the session bus from the app's "state" action.
+step_play () {
+  local runtime_dir rc=0
+  if [ -z "${HEARTS_FLATPAK_E2E:-}" ] || [ ! -x "$HEARTS_FLATPAK_E2E" ]; then
+    echo "no end-to-end driver: run from meson test with -De2e_tests=true (HEARTS_FLATPAK_E2E)"
+    return 77
+  fi
+  if ! command -v xdotool > /dev/null; then
+    echo "xdotool is not installed"
+    return 77
+  fi
+  runtime_dir=$(mktemp -d "${TMPDIR:-/tmp}/hearts-flatpak-run.XXXXXX")
+  chmod 700 "$runtime_dir"
+  env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir" \
+    HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_NAME="^Hearts" \
+    HEARTS_FLATPAK_RULES="end=deals:2" G_TEST_BUILDDIR="$LOG" GSETTINGS_BACKEND=memory \
+    G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none \
+    "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p /e2e/whole-game || rc=$?
+  flatpak kill "$APP_ID" 2>/dev/null || true
   rm -rf "$runtime_dir"
   return $rc
 }
@@ -330,18 +393,40 @@ step_bundle () {
 
 # ---- main ----------------------------------------------------------------------------------
 
+# What each step is called in the TAP output, after the runtime's name.
+step_title () {
+  case $1 in
+    rootfs) echo "debian root" ;;
+    app) echo "build" ;;
+    play) echo "play a hand" ;;
+    *) echo "$1" ;;
+  esac
+}
+
 # One function called on one line, so that editing this file while it runs is harmless.
+# A failed step skips the rest of its runtime only: the next runtime still gets its chance.
 main () {
-  local total_start step
-  [ $TAP = 1 ] && echo "1..${#STEPS[@]}"
+  local total_start suite_start step suite suite_failed
+  [ $TAP = 1 ] && echo "1..$((${#STEPS[@]} * ${#SUITES[@]}))"
   total_start=$(date +%s)
-  for step in "${STEPS[@]}"; do
-    if [ $failed = 1 ]; then
-      test_num=$((test_num + 1))
-      echo "not ok $test_num - $step # skipped: an earlier step failed"
-      continue
-    fi
-    run_step "$step" "step_$step"
+  for suite in "${SUITES[@]}"; do
+    select_suite "$suite"
+    suite_start=$(date +%s)
+    suite_failed=$failed
+    failed=0
+    for step in "${STEPS[@]}"; do
+      if [ $failed = 1 ]; then
+        test_num=$((test_num + 1))
+        echo "not ok $test_num - $LABEL: $(step_title "$step") # skipped: an earlier step failed"
+        continue
+      fi
+      run_step "$LABEL: $(step_title "$step")" "step_$step"
+      if [ "$step" = app ]; then
+        note "$(grep -h '^GTK and libadwaita' "$LOG/app.log" || true)"
+      fi
+    done
+    note "$LABEL: $(($(date +%s) - suite_start)) s"
+    [ $suite_failed = 1 ] && failed=1
   done
   note "total $(($(date +%s) - total_start)) s"
   return $failed

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-application.h"
+#include "hearts-compat.h"
 #include "hearts-preferences-window.h"
 #include "hearts-statistics-dialog.h"
 #include "hearts-test-state.h"
@@ -56,8 +57,7 @@ about_activated (GSimpleAction *action,
   static const char *developers[] = { "The Hearts developers", NULL };
   GtkWidget *about;
 
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+  about = g_object_new (HEARTS_TYPE_ABOUT,
                         "application-name", _("Hearts"),
                         "application-icon", APP_ID,
                         "version", PACKAGE_VERSION,
@@ -68,7 +68,7 @@ about_activated (GSimpleAction *action,
                         "comments", _("The classic trick-taking card game: avoid hearts and the Queen of Spades"),
                         "translator-credits", _("translator-credits"),
                         NULL);
-  gtk_window_present (GTK_WINDOW (about));
+  hearts_dialog_present (about, GTK_WIDGET (gtk_application_get_active_window (GTK_APPLICATION (self))));
 }
 
 static void
@@ -98,10 +98,7 @@ statistics_activated (GSimpleAction *action,
   if (window == NULL)
     return;
   dialog = hearts_statistics_dialog_new (hearts_settings_get_settings (hearts_window_get_settings (window)));
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
-  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-  gtk_window_present (GTK_WINDOW (dialog));
+  hearts_statistics_dialog_present (dialog, GTK_WIDGET (window));
 }
 
 static void

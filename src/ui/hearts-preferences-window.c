@@ -11,13 +11,15 @@
 #include <glib/gi18n.h>
 
 #include "hearts-card-theme.h"
+#include "hearts-model-enums.h"
+#include "hearts-preferences-row.h"
 #include "hearts-preferences-window.h"
 
 #define PREVIEW_CARD_WIDTH 64
 
 struct _HeartsPreferencesWindow
 {
-  HEARTS_PREFERENCES_PARENT parent_instance;
+  HeartsPreferencesBase parent_instance;
 
   HeartsSettings       *settings;
   GSettings            *gsettings;
@@ -34,10 +36,10 @@ struct _HeartsPreferencesWindow
   AdwComboRow          *pass_cycle_row;
   AdwComboRow          *opening_row;
   AdwComboRow          *first_trick_row;
-  GtkSwitch            *must_break_switch;
-  GtkSwitch            *queen_breaks_switch;
-  GtkSwitch            *omnibus_switch;
-  GtkSwitch            *no_tricks_switch;
+  GtkWidget            *must_break_row;
+  GtkWidget            *queen_breaks_row;
+  GtkWidget            *omnibus_row;
+  GtkWidget            *no_tricks_row;
   AdwComboRow          *moon_row;
   AdwComboRow          *game_end_row;
   AdwActionRow         *end_score_row;
@@ -55,13 +57,13 @@ struct _HeartsPreferencesWindow
   AdwComboRow          *card_theme_row;
   GtkBox               *preview_box;
   AdwComboRow          *click_row;
-  GtkSwitch            *highlight_switch;
+  GtkWidget            *highlight_row;
   AdwComboRow          *animation_row;
   AdwComboRow          *hand_sort_row;
-  GtkSwitch            *confirm_switch;
+  GtkWidget            *confirm_row;
 };
 
-G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_PREFERENCES_PARENT_TYPE)
+G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
 
 enum {
   PROP_0,
@@ -71,20 +73,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* The schema's nicks in the order of each row's list. */
-static const char *preset_nicks[] = { "standard", "microsoft", "omnibus", "tournament",
-                                      "three-players", "five-players", "custom", NULL };
-static const char *three_deck_nicks[] = { "2d", "2c", NULL };
-static const char *pass_cycle_nicks[] = { "lrah", "rlah", "lr", "none", NULL };
-static const char *opening_nicks[] = { "lowest", "any-club", NULL };
-static const char *first_trick_nicks[] = { "no-points", "no-hearts", "anything", NULL };
-static const char *moon_nicks[] = { "others", "shooter", "choose", NULL };
-static const char *game_end_nicks[] = { "score", "deals", "matches", NULL };
-static const char *level_nicks[] = { "easy", "normal", "hard", NULL };
-static const char *click_nicks[] = { "single", "double", NULL };
-static const char *animation_nicks[] = { "off", "fast", "normal", "slow", NULL };
-static const char *hand_sort_nicks[] = { "ascending", "descending", NULL };
 
 /* The cards the preview shows: one of each suit and the back. */
 static const HeartsCard preview_cards[] = {
@@ -97,47 +85,6 @@ static const HeartsCard preview_cards[] = {
 };
 
 /* Mappings */
-
-/* An enum key's nick <-> a combo row's position. */
-static gboolean
-nick_to_position (GValue   *value,
-                  GVariant *variant,
-                  gpointer  user_data)
-{
-  const char * const *nicks = user_data;
-  const char *nick = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; nicks[i] != NULL; i++)
-    if (g_str_equal (nicks[i], nick))
-      {
-        g_value_set_uint (value, i);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static GVariant *
-position_to_nick (const GValue       *value,
-                  const GVariantType *expected_type,
-                  gpointer            user_data)
-{
-  const char * const *nicks = user_data;
-  guint position = g_value_get_uint (value);
-
-  if (position >= g_strv_length ((char **) nicks))
-    return NULL;
-  return g_variant_new_string (nicks[position]);
-}
-
-static void
-bind_combo (HeartsPreferencesWindow  *self,
-            const char               *key,
-            AdwComboRow              *row,
-            const char              **nicks)
-{
-  g_settings_bind_with_mapping (self->gsettings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
-                                nick_to_position, position_to_nick, (gpointer) nicks, NULL);
-}
 
 /* "players" is 3 to 5; the row lists Three, Four, Five. */
 static gboolean
@@ -265,11 +212,7 @@ update_next_game_notice (HeartsPreferencesWindow *self)
 static void
 on_new_game_clicked_cb (HeartsPreferencesWindow *self)
 {
-#if ADW_CHECK_VERSION (1, 5, 0)
-  GtkWidget *parent = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
-#else
-  GtkWidget *parent = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (self)));
-#endif
+  GtkWidget *parent = hearts_dialog_get_parent (GTK_WIDGET (self));
 
   /* The window may ask before it abandons the game; it hands over the new one,
    * which has the rules of the settings, when it starts. */
@@ -370,10 +313,13 @@ add_seat_rows (HeartsPreferencesWindow *self)
       levels = gtk_string_list_new ((const char *[]) { C_("computer level", "Easy"),
                                                        C_("computer level", "Normal"),
                                                        C_("computer level", "Hard"), NULL });
-      level_row = adw_combo_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (level_row), _("Level"));
-      adw_combo_row_set_model (ADW_COMBO_ROW (level_row), G_LIST_MODEL (levels));
-      bind_combo (self, level_key, ADW_COMBO_ROW (level_row), level_nicks);
+      /* The model before the settings: the row binds itself once it has both. */
+      level_row = g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                "title", _("Level"),
+                                "schema-key", level_key,
+                                "model", levels,
+                                "settings", self->gsettings,
+                                NULL);
       adw_preferences_group_add (group, level_row);
 
       bind_seat_visibility (self, GTK_WIDGET (group), seat);
@@ -404,29 +350,17 @@ bind_rows (HeartsPreferencesWindow *self)
   g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
   g_autoptr(GtkExpression) theme_name = NULL;
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (preset_nicks) == HEARTS_N_PRESETS + 1);
   for (guint p = 0; p < HEARTS_N_PRESETS; p++)
     gtk_string_list_append (presets, hearts_preset_get_name (p));
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
 
   /* Game */
-  bind_combo (self, "preset", self->preset_row, preset_nicks);
   g_settings_bind_with_mapping (self->gsettings, "preset", self->preset_description, "label", G_SETTINGS_BIND_GET,
                                 preset_to_description, NULL, NULL, NULL);
   g_settings_bind_with_mapping (self->gsettings, "players", self->players_row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 players_to_position, position_to_players, NULL, NULL);
   g_settings_bind_with_mapping (self->gsettings, "players", self->three_deck_row, "visible", G_SETTINGS_BIND_GET,
                                 players_exactly, NULL, GINT_TO_POINTER (3), NULL);
-  bind_combo (self, "three-player-deck", self->three_deck_row, three_deck_nicks);
-  bind_combo (self, "pass-cycle", self->pass_cycle_row, pass_cycle_nicks);
-  bind_combo (self, "opening-lead", self->opening_row, opening_nicks);
-  bind_combo (self, "first-trick", self->first_trick_row, first_trick_nicks);
-  g_settings_bind (self->gsettings, "hearts-must-be-broken", self->must_break_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->gsettings, "queen-breaks-hearts", self->queen_breaks_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->gsettings, "omnibus", self->omnibus_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->gsettings, "no-tricks-bonus", self->no_tricks_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  bind_combo (self, "moon", self->moon_row, moon_nicks);
-  bind_combo (self, "game-end", self->game_end_row, game_end_nicks);
   g_settings_bind (self->gsettings, "end-score", self->end_score_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->gsettings, "end-deals", self->end_deals_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->gsettings, "end-matches", self->end_matches_spin, "value", G_SETTINGS_BIND_DEFAULT);
@@ -436,6 +370,19 @@ bind_rows (HeartsPreferencesWindow *self)
                                 nick_is, NULL, (gpointer) "deals", NULL);
   g_settings_bind_with_mapping (self->gsettings, "game-end", self->end_matches_row, "visible", G_SETTINGS_BIND_GET,
                                 nick_is, NULL, (gpointer) "matches", NULL);
+
+  /* The rows that bind themselves, once they have the settings (the preset row has its
+   * model now). */
+  {
+    gpointer rows[] = { self->preset_row, self->three_deck_row, self->pass_cycle_row, self->opening_row,
+                        self->first_trick_row, self->must_break_row, self->queen_breaks_row,
+                        self->omnibus_row, self->no_tricks_row, self->moon_row, self->game_end_row,
+                        self->click_row, self->highlight_row, self->animation_row, self->hand_sort_row,
+                        self->confirm_row };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      g_object_set (rows[i], "settings", self->gsettings, NULL);
+  }
 
   /* Players */
   g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
@@ -448,11 +395,6 @@ bind_rows (HeartsPreferencesWindow *self)
   adw_combo_row_set_model (self->card_theme_row, self->card_themes);
   g_settings_bind_with_mapping (self->gsettings, "card-theme", self->card_theme_row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 theme_id_to_position, position_to_theme_id, self->card_themes, NULL);
-  bind_combo (self, "click-to-play", self->click_row, click_nicks);
-  g_settings_bind (self->gsettings, "highlight-legal", self->highlight_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  bind_combo (self, "animation-speed", self->animation_row, animation_nicks);
-  bind_combo (self, "hand-sort", self->hand_sort_row, hand_sort_nicks);
-  g_settings_bind (self->gsettings, "confirm-abandon", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
 
   /* Not load/save: the preview and the notice follow the keys. */
   g_signal_connect_object (self->gsettings, "changed::card-theme", G_CALLBACK (update_preview), self,
@@ -565,6 +507,13 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* The template names these types and the enums of its rows. */
+  g_type_ensure (HEARTS_TYPE_PREFERENCES_COMBO_ROW);
+  g_type_ensure (HEARTS_TYPE_PREFERENCES_SWITCH_ROW);
+  g_type_ensure (HEARTS_TYPE_PRESET);
+  g_type_ensure (HEARTS_TYPE_CLICK_MODE);
+  g_type_ensure (HEARTS_TYPE_ANIMATION_SPEED);
+  g_type_ensure (HEARTS_TYPE_HAND_SORT);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, next_game_group);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_row);
@@ -574,10 +523,6 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, pass_cycle_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, opening_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, first_trick_row);
-  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, must_break_switch);
-  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, queen_breaks_switch);
-  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, omnibus_switch);
-  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, no_tricks_switch);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, moon_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, game_end_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_score_row);
@@ -591,10 +536,14 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, card_theme_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preview_box);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, click_row);
-  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_switch);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, animation_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, hand_sort_row);
-  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_switch);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, must_break_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, queen_breaks_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, omnibus_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, no_tricks_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_row);
   gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
 }
 
@@ -649,13 +598,6 @@ hearts_preferences_window_present (HeartsPreferencesWindow *self,
 {
   g_return_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self));
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_present (ADW_DIALOG (self), parent);
-#else
-  if (GTK_IS_WINDOW (parent))
-    gtk_window_set_transient_for (GTK_WINDOW (self), GTK_WINDOW (parent));
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
-  gtk_window_present (GTK_WINDOW (self));
-#endif
+  hearts_dialog_set_size (GTK_WIDGET (self), 640, 720);
+  hearts_dialog_present (GTK_WIDGET (self), parent);
 }

@@ -6,26 +6,19 @@
 
 #include <adwaita.h>
 
+#include "hearts-compat.h"
+
 #include "hearts-game.h"
 #include "hearts-settings.h"
 
 G_BEGIN_DECLS
 
-/* AdwPreferencesDialog replaces the window in libadwaita 1.5. The extra macro
- * level lets the parent's name expand before G_DECLARE_FINAL_TYPE pastes it. */
-#if ADW_CHECK_VERSION (1, 5, 0)
-# define HEARTS_PREFERENCES_PARENT      AdwPreferencesDialog
-# define HEARTS_PREFERENCES_PARENT_TYPE ADW_TYPE_PREFERENCES_DIALOG
-#else
-# define HEARTS_PREFERENCES_PARENT      AdwPreferencesWindow
-# define HEARTS_PREFERENCES_PARENT_TYPE ADW_TYPE_PREFERENCES_WINDOW
-#endif
-#define HEARTS_DECLARE_FINAL_TYPE(...) G_DECLARE_FINAL_TYPE (__VA_ARGS__)
-
 #define HEARTS_TYPE_PREFERENCES_WINDOW (hearts_preferences_window_get_type ())
 
-HEARTS_DECLARE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window,
-                           HEARTS, PREFERENCES_WINDOW, HEARTS_PREFERENCES_PARENT)
+/* An AdwPreferencesDialog with libadwaita 1.5 and later, else an AdwPreferencesWindow
+ * (hearts-compat.h). */
+G_DECLARE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window,
+                      HEARTS, PREFERENCES_WINDOW, HeartsPreferencesBase)
 
 /* Every row is bound to @settings' keys. */
 HeartsPreferencesWindow *hearts_preferences_window_new       (HeartsSettings          *settings);

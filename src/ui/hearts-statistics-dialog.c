@@ -14,7 +14,7 @@
 
 struct _HeartsStatisticsDialog
 {
-  AdwWindow     parent_instance;
+  HeartsDialogBase parent_instance;
 
   GSettings    *settings;
 
@@ -32,7 +32,7 @@ struct _HeartsStatisticsDialog
   GtkListBox   *history_list;
 };
 
-G_DEFINE_FINAL_TYPE (HeartsStatisticsDialog, hearts_statistics_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (HeartsStatisticsDialog, hearts_statistics_dialog, HEARTS_TYPE_DIALOG_BASE)
 
 enum {
   PROP_0,
@@ -148,7 +148,7 @@ on_preset_selected_cb (HeartsStatisticsDialog *self)
 }
 
 static void
-on_reset_response_cb (AdwMessageDialog       *dialog,
+on_reset_response_cb (GtkWidget              *alert,
                       const char             *response,
                       HeartsStatisticsDialog *self)
 {
@@ -162,21 +162,23 @@ reset_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   HeartsStatisticsDialog *self = HEARTS_STATISTICS_DIALOG (widget);
-  AdwMessageDialog *dialog;
+  GtkWidget *alert;
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("Reset Statistics?"),
-                                                       _("The statistics of every set of rules and the list of "
-                                                         "finished games will be lost.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "reset", _("_Reset"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "reset", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_reset_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  alert = hearts_alert_new (_("Reset Statistics?"),
+                            _("The statistics of every set of rules and the list of finished games will be lost."),
+                            "reset", _("_Reset"));
+  g_signal_connect_object (alert, "response", G_CALLBACK (on_reset_response_cb), self, 0);
+  hearts_dialog_present (alert, widget);
+}
+
+/* Escape closes it; an AdwDialog does so by itself, an AdwWindow does not. */
+static gboolean
+close_shortcut (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  hearts_dialog_close (widget);
+  return TRUE;
 }
 
 /* GObject */
@@ -276,7 +278,7 @@ hearts_statistics_dialog_class_init (HeartsStatisticsDialogClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "statistics.reset", NULL, reset_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_shortcut, NULL);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-statistics-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsStatisticsDialog, stack);
@@ -306,4 +308,14 @@ hearts_statistics_dialog_new (GSettings *settings)
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   return g_object_new (HEARTS_TYPE_STATISTICS_DIALOG, "settings", settings, NULL);
+}
+
+void
+hearts_statistics_dialog_present (HeartsStatisticsDialog *self,
+                                  GtkWidget              *parent)
+{
+  g_return_if_fail (HEARTS_IS_STATISTICS_DIALOG (self));
+
+  hearts_dialog_set_size (GTK_WIDGET (self), 520, 680);
+  hearts_dialog_present (GTK_WIDGET (self), parent);
 }

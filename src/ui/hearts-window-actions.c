@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-compat.h"
 #include "hearts-window-private.h"
 
 gboolean
@@ -39,9 +40,9 @@ _hearts_window_actions_update (HeartsWindow *self)
 /* New Game, after asking when a game would be lost */
 
 static void
-on_abandon_response_cb (AdwMessageDialog *dialog,
-                        const char       *response,
-                        HeartsWindow     *self)
+on_abandon_response_cb (GtkWidget    *dialog,
+                        const char   *response,
+                        HeartsWindow *self)
 {
   if (g_strcmp0 (response, "new-game") == 0)
     hearts_window_new_game (self, NULL);
@@ -80,17 +81,11 @@ new_game_action (GtkWidget  *widget,
       return;
     }
 
-  dialog = adw_message_dialog_new (top_window (self), _("Abandon This Game?"),
-                                   _("The game in progress will be lost. It does not count in the statistics."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "new-game", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new-game", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = hearts_alert_new (_("Abandon This Game?"),
+                             _("The game in progress will be lost. It does not count in the statistics."),
+                             "new-game", _("_New Game"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  hearts_dialog_present (dialog, GTK_WIDGET (top_window (self)));
 }
 
 /* Undo and hints */

@@ -127,6 +127,8 @@ static char *
 find_window (HeartsDriver *driver)
 {
   const char *pid = g_subprocess_get_identifier (driver->process);
+  /* A sandboxed program (the Flatpak) has another process id inside: find it by title. */
+  const char *title = g_getenv ("HEARTS_WINDOW_NAME");
   g_autoptr(GSubprocess) xdotool_search = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) lines = NULL;
@@ -134,7 +136,8 @@ find_window (HeartsDriver *driver)
 
   g_assert_nonnull (pid);
   xdotool_search = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
-                                     "xdotool", "search", "--sync", "--onlyvisible", "--pid", pid, NULL);
+                                     "xdotool", "search", "--sync", "--onlyvisible",
+                                     title != NULL ? "--name" : "--pid", title != NULL ? title : pid, NULL);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8_async (xdotool_search, NULL, NULL, on_searched, &search);
   hearts_test_iterate_until (search_over, &search, WAIT_LIMIT_MS);

@@ -97,7 +97,12 @@ else
   skip "the binary is executable" "no hearts executable in this build yet"
 fi
 
-# 5.–7. the installed translations load (through gettext, as the program does)
+# 5.–7. the installed translations load (through gettext, as the program does). Newer C
+# libraries (Debian 13's) ignore LANGUAGE in the C.UTF-8 locale: use a real one if there is.
+msg_locale=C.UTF-8
+if locale -a 2>/dev/null | grep -qix 'en_US.utf8'; then
+  msg_locale=en_US.UTF-8
+fi
 for l in $langs; do
   [ "$l" = de ] || [ "$l" = fr ] || [ "$l" = es ] || continue
   # The translation the po file gives, so that a translator's better word does not
@@ -105,7 +110,7 @@ for l in $langs; do
   want=$(awk '/^msgid "You must follow suit"$/ { getline; sub(/^msgstr "/, ""); sub(/"$/, ""); print }' \
          "$src/po/$l.po")
   [ -n "$want" ] || want="(no translation in po/$l.po)"
-  got=$(TEXTDOMAINDIR="$destdir$localedir" LC_ALL=C.UTF-8 LANGUAGE=$l \
+  got=$(TEXTDOMAINDIR="$destdir$localedir" LC_ALL=$msg_locale LANGUAGE=$l \
         gettext -d hearts "You must follow suit" 2>&1)
   if [ "$got" = "$want" ]; then
     ok "installed $l translation loads"

@@ -147,9 +147,9 @@ main (int   argc,
             }
           page = "appearance";
         }
-      adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (window), page);
+      g_object_set (window, "visible-page-name", page, NULL);
       hearts_preferences_window_present (window, parent);
-      gtk_window_set_default_size (GTK_WINDOW (window), 640, 1440);
+      hearts_dialog_set_size (GTK_WIDGET (window), 640, 1440);
     }
   else
     {
@@ -158,9 +158,8 @@ main (int   argc,
       output = argv[2];
       play_games (gsettings);
       dialog = hearts_statistics_dialog_new (gsettings);
-      gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (parent));
-      gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 1300);
-      gtk_window_present (GTK_WINDOW (dialog));
+      hearts_statistics_dialog_present (dialog, parent);
+      hearts_dialog_set_size (GTK_WIDGET (dialog), 560, 1300);
     }
 
   g_timeout_add (2500, take_screenshot_cb, NULL);

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "hearts-card-theme.h"
+#include "hearts-model-enums.h"
+#include "hearts-preferences-row.h"
 #include "hearts-preferences-window.h"
 #include "hearts-resources.h"
 #include "hearts-statistics.h"
@@ -224,6 +226,19 @@ assert_key (GSettings  *gsettings,
     g_error ("%s is %s, not %s", key, text, expected);
 }
 
+/* Preferences shown over a window: from libadwaita 1.5 a dialog has its pages only once
+ * presented. The window goes with the dialog. */
+static HeartsPreferencesWindow *
+open_preferences (HeartsSettings *settings)
+{
+  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  GtkWidget *parent = gtk_window_new ();
+
+  hearts_preferences_window_present (window, parent);
+  g_object_set_data_full (G_OBJECT (window), "test-parent", parent, (GDestroyNotify) gtk_window_destroy);
+  return window;
+}
+
 static gboolean
 next_game_says (HeartsSettings *settings,
                 const char     *word)
@@ -240,7 +255,7 @@ test_pages (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  HeartsPreferencesWindow *window = open_preferences (settings);
   static const char *pages[] = { "Game", "Players", "Appearance" };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
@@ -253,7 +268,7 @@ test_pages (void)
       g_assert_nonnull (find_type (page, ADW_TYPE_PREFERENCES_ROW));
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
 }
 
@@ -263,7 +278,7 @@ test_rows_change_keys (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  HeartsPreferencesWindow *window = open_preferences (settings);
   GtkWidget *w = GTK_WIDGET (window);
   g_autoptr(GListModel) themes = hearts_card_theme_list_available ();
 
@@ -371,7 +386,7 @@ test_rows_change_keys (void)
   set_switch (w, "Confirm Before Abandoning a Game", FALSE);
   assert_key (gsettings, "confirm-abandon", "false");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
 }
 
@@ -381,7 +396,7 @@ test_presets_and_custom (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-  HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
+  HeartsPreferencesWindow *window = open_preferences (settings);
   GtkWidget *w = GTK_WIDGET (window);
   AdwComboRow *preset = ADW_COMBO_ROW (row (w, "Preset"));
 
@@ -413,7 +428,7 @@ test_presets_and_custom (void)
   g_settings_set_string (gsettings, "player-name", "Bob");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (w, "You/Your Name"))), ==, "Bob");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
 }
 
@@ -463,10 +478,13 @@ test_next_game_notice (void)
   GtkWidget *parent = g_object_new (fake_window_get_type (), NULL);
   HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
   GtkWidget *w = GTK_WIDGET (window);
-  GtkWidget *notice = row (w, "New rules apply from the next game");
-  GtkWidget *button = find_type (notice, GTK_TYPE_BUTTON);
+  GtkWidget *notice;
+  GtkWidget *button;
 
+  /* From libadwaita 1.5 the pages are there once the dialog is presented. */
   hearts_preferences_window_present (window, parent);
+  notice = row (w, "New rules apply from the next game");
+  button = find_type (notice, GTK_TYPE_BUTTON);
   hearts_preferences_window_set_game (window, game);
   g_assert_false (really_visible (notice));
 
@@ -494,7 +512,7 @@ test_next_game_notice (void)
   g_assert_true (hearts_preferences_window_get_game (window) == new_game);
   g_clear_object (&new_game);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
   gtk_window_destroy (GTK_WINDOW (parent));
 }
@@ -524,30 +542,48 @@ add_finished_game (GSettings    *gsettings,
   hearts_statistics_add_game (gsettings, game, preset, 1, 1700000000 + seed);
 }
 
-static GtkWindow *
-find_message_dialog (void)
+/* The alert: a window of its own with libadwaita 1.2, a widget inside its parent's window
+ * from 1.5. */
+static GtkWidget *
+find_alert_in (GtkWidget *widget)
+{
+  if (hearts_is_alert (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_alert_in (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_alert (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_alert_in (window);
 
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return window;
+      if (found != NULL)
+        return found;
     }
   return NULL;
 }
 
-/* What a click on a response does after emitting it. */
+/* What a click on a response does: emit it, then close. */
 static void
-close_message_dialog (void)
+answer_alert (GtkWidget  *alert,
+              const char *response)
 {
-  GtkWindow *dialog = find_message_dialog ();
-
-  if (dialog != NULL)
-    gtk_window_destroy (dialog);
-  g_assert_null (find_message_dialog ());
+  g_signal_emit_by_name (alert, "response", response);
+  hearts_dialog_destroy (alert);
+  g_assert_null (find_alert ());
 }
 
 static void
@@ -555,14 +591,16 @@ test_statistics_dialog (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsStatisticsDialog *dialog = NULL;
+  GtkWidget *parent = gtk_window_new ();
   GtkStack *stack;
   AdwComboRow *rules;
-  GtkWindow *confirm;
+  GtkWidget *confirm;
   HeartsStats stats;
   g_autofree char *best = NULL;
   g_autofree char *average = NULL;
 
   dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
+  hearts_statistics_dialog_present (dialog, parent);
   stack = GTK_STACK (find_type (GTK_WIDGET (dialog), GTK_TYPE_STACK));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 
@@ -595,22 +633,78 @@ test_statistics_dialog (void)
 
   /* Reset asks first; Cancel keeps everything. */
   gtk_widget_activate_action (GTK_WIDGET (dialog), "statistics.reset", NULL);
-  confirm = find_message_dialog ();
+  confirm = find_alert ();
   g_assert_nonnull (confirm);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (confirm), "cancel");
-  close_message_dialog ();
+  answer_alert (confirm, "cancel");
   g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
 
   gtk_widget_activate_action (GTK_WIDGET (dialog), "statistics.reset", NULL);
-  confirm = find_message_dialog ();
+  confirm = find_alert ();
   g_assert_nonnull (confirm);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (confirm), "reset");
-  close_message_dialog ();
+  answer_alert (confirm, "reset");
   g_assert_false (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  hearts_dialog_destroy (GTK_WIDGET (dialog));
   g_assert_finalize_object (dialog);
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
+/* The rows bind themselves: by the generated enum type, by the schema's own enum, or a
+ * boolean; both ways, and only once they have their settings. */
+static void
+test_rows_bind_themselves (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(GtkStringList) clicks = gtk_string_list_new ((const char *[]) { "One", "Two", NULL });
+  g_autoptr(GtkStringList) passes = gtk_string_list_new ((const char *[]) { "a", "b", "c", "d", NULL });
+  GtkWidget *click = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                                      "schema-key", "click-to-play",
+                                                      "enum-type", HEARTS_TYPE_CLICK_MODE,
+                                                      "model", clicks,
+                                                      NULL));
+  GtkWidget *pass = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                                     "schema-key", "pass-cycle",
+                                                     "model", passes,
+                                                     NULL));
+  GtkWidget *omnibus = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_SWITCH_ROW,
+                                                        "schema-key", "omnibus",
+                                                        NULL));
+  GtkWidget *toggle = find_type (omnibus, GTK_TYPE_SWITCH);
+  g_autofree char *pass_cycle = NULL;
+
+  g_settings_set_string (gsettings, "click-to-play", "double");
+  g_settings_set_string (gsettings, "pass-cycle", "lr");
+  /* Not bound yet. */
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, 0);
+
+  g_object_set (click, "settings", gsettings, NULL);
+  g_object_set (pass, "settings", gsettings, NULL);
+  g_object_set (omnibus, "settings", gsettings, NULL);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_DOUBLE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 2);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+
+  /* Key to row ... */
+  g_settings_set_string (gsettings, "click-to-play", "single");
+  g_settings_set_string (gsettings, "pass-cycle", "none");
+  g_settings_set_boolean (gsettings, "omnibus", TRUE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_SINGLE);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 3);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
+
+  /* ... and row to key. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (click), HEARTS_CLICK_DOUBLE);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (pass), 1);
+  gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+  g_assert_cmpint (g_settings_get_enum (gsettings, "click-to-play"), ==, HEARTS_CLICK_DOUBLE);
+  pass_cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (pass_cycle, ==, "rlah");
+  g_assert_false (g_settings_get_boolean (gsettings, "omnibus"));
+
+  g_object_unref (click);
+  g_object_unref (pass);
+  g_object_unref (omnibus);
 }
 
 int
@@ -618,11 +712,14 @@ main (int   argc,
       char *argv[])
 {
   hearts_test_init_widgets (&argc, &argv);
+  /* A closed AdwDialog goes at once, not after its animation. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   /* Pulls the UI resources into the link, which registers them. */
   g_assert_nonnull (hearts_get_resource ());
 
   g_test_add_func ("/preferences/pages", test_pages);
   g_test_add_func ("/preferences/rows-change-keys", test_rows_change_keys);
+  g_test_add_func ("/preferences/rows-bind-themselves", test_rows_bind_themselves);
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);

@@ -24,6 +24,7 @@
 #include "hearts-score-sheet.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-compat.h"
 #include "hearts-test-widget.h"
 #include "hearts-window.h"
 
@@ -149,21 +150,6 @@ find_label_with (GtkWidget  *root,
 
       if (found != NULL)
         return found;
-    }
-  return NULL;
-}
-
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return window;
     }
   return NULL;
 }
@@ -294,6 +280,84 @@ test_new_game_from_settings (void)
   finish (window);
 }
 
+/* The alert: a window of its own with libadwaita 1.2, a widget in its parent's window from
+ * 1.5 (hearts-compat.h). */
+static GtkWidget *
+find_alert_in (GtkWidget *widget)
+{
+  if (hearts_is_alert (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_alert_in (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A dialog of @type: a window with libadwaita 1.2, inside one from 1.5. */
+static GtkWidget *
+find_dialog_in (GtkWidget *widget,
+                GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_dialog_in (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_dialog (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_dialog_in (window, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_alert (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_alert_in (window);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a click on a response does: emit it, then close. */
+static void
+answer_alert (GtkWidget  *alert,
+              const char *response)
+{
+  g_signal_emit_by_name (alert, "response", response);
+  hearts_dialog_destroy (alert);
+  g_assert_null (find_alert ());
+}
+
 /* New Game asks before it throws away a game the player has played in. */
 static void
 test_confirm_abandon (void)
@@ -301,7 +365,7 @@ test_confirm_abandon (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsWindow *window = new_window (gsettings);
   HeartsGame *game;
-  GtkWindow *dialog;
+  GtkWidget *dialog;
 
   hearts_window_start (window, FALSE);
   game = hearts_window_get_game (window);
@@ -310,19 +374,17 @@ test_confirm_abandon (void)
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = find_alert ();
   g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  g_assert_true (hearts_dialog_get_parent (dialog) == GTK_WIDGET (window));
   g_assert_true (hearts_window_get_game (window) == game);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  gtk_window_destroy (dialog);
+  answer_alert (dialog, "cancel");
   g_assert_true (hearts_window_get_game (window) == game);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = find_alert ();
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "new-game");
-  gtk_window_destroy (dialog);
+  answer_alert (dialog, "new-game");
   g_assert_true (hearts_window_get_game (window) != game);
 
   /* Without the question. */
@@ -331,7 +393,7 @@ test_confirm_abandon (void)
   human_pass (game);
   g_settings_set_boolean (gsettings, "confirm-abandon", FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_null (find_alert ());
   g_assert_true (hearts_window_get_game (window) != game);
 
   finish (window);
@@ -658,8 +720,9 @@ test_application_actions (void)
   g_autoptr(HeartsApplication) app = hearts_application_new ();
   g_autoptr(GError) error = NULL;
   HeartsWindow *window;
-  GtkWindow *preferences;
-  GtkWindow *statistics;
+  GtkWidget *preferences;
+  GtkWidget *statistics;
+  GtkWidget *about;
 
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
@@ -668,22 +731,32 @@ test_application_actions (void)
   g_assert_true (hearts_window_get_settings (window) == hearts_application_get_settings (app));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  preferences = find_toplevel (HEARTS_TYPE_PREFERENCES_WINDOW);
+  preferences = find_dialog (HEARTS_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (preferences);
   g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
                  hearts_window_get_game (window));
-  g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (window));
+  g_assert_true (hearts_dialog_get_parent (preferences) == GTK_WIDGET (window));
   /* A new game is the one the notice compares with. */
   hearts_window_new_game (window, NULL);
   g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
                  hearts_window_get_game (window));
-  gtk_window_destroy (preferences);
+  hearts_dialog_destroy (preferences);
+  g_assert_null (find_dialog (HEARTS_TYPE_PREFERENCES_WINDOW));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "statistics", NULL);
-  statistics = find_toplevel (HEARTS_TYPE_STATISTICS_DIALOG);
+  statistics = find_dialog (HEARTS_TYPE_STATISTICS_DIALOG);
   g_assert_nonnull (statistics);
-  g_assert_true (gtk_window_get_transient_for (statistics) == GTK_WINDOW (window));
-  gtk_window_destroy (statistics);
+  g_assert_true (hearts_dialog_get_parent (statistics) == GTK_WIDGET (window));
+  hearts_dialog_destroy (statistics);
+  g_assert_null (find_dialog (HEARTS_TYPE_STATISTICS_DIALOG));
+
+  /* About, over the window too. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  about = find_dialog (HEARTS_TYPE_ABOUT);
+  g_assert_nonnull (about);
+  g_assert_true (hearts_dialog_get_parent (about) == GTK_WIDGET (window));
+  hearts_dialog_destroy (about);
+  g_assert_null (find_dialog (HEARTS_TYPE_ABOUT));
 
   /* Quit closes the window as the player would. */
   g_object_ref (window);
@@ -697,6 +770,8 @@ main (int   argc,
       char *argv[])
 {
   hearts_test_init_widgets (&argc, &argv);
+  /* A closed AdwDialog goes at once, not after its animation. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_random_set_seed ((guint32) hearts_test_seed ());
 
   g_test_add_func ("/window-settings/table-follows-keys", test_table_follows_keys);
