@@ -142,7 +142,7 @@ hearts_application_handle_local_options (GApplication *app,
   return -1;
 }
 
-/* For tests/bench/startup-bench: say when the first frame is out, then quit. */
+/* For tests/bench/startup-bench: say when the first frame with the cards is out, then quit. */
 static gboolean
 bench_quit_cb (gpointer user_data)
 {
@@ -154,6 +154,10 @@ static void
 bench_after_paint_cb (GdkFrameClock *clock,
                       GApplication  *app)
 {
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (!HEARTS_IS_WINDOW (window) || !hearts_table_get_drew_cards (hearts_window_get_table (HEARTS_WINDOW (window))))
+    return;
   g_signal_handlers_disconnect_by_func (clock, bench_after_paint_cb, app);
   g_print ("first-frame\n");
   g_timeout_add (500, bench_quit_cb, app);
