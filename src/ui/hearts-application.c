@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-application.h"
+#include "hearts-card-theme.h"
 #include "hearts-preferences-window.h"
 #include "hearts-statistics-dialog.h"
 #include "hearts-window.h"
@@ -195,6 +196,12 @@ hearts_application_startup (GApplication *app)
   static const char *quit[] = { "<Control>q", NULL };
   static const char *help[] = { "F1", "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
+  g_autofree char *card_theme = NULL;
+
+  /* The deck parses in a thread while GTK and libadwaita start. */
+  card_theme = g_settings_get_string (hearts_settings_get_settings (hearts_application_get_settings (self)),
+                                      "card-theme");
+  hearts_card_theme_preload (card_theme);
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
 

@@ -41,6 +41,9 @@ HeartsCardTheme *hearts_card_theme_new_for_file     (const char           *path,
 /* An id from hearts_card_theme_list_available(), as the card-style setting stores it. */
 HeartsCardTheme *hearts_card_theme_new_for_id       (const char           *id,
                                                      GError              **error);
+/* Starts loading @id in a thread for the next new_for_id (@id) to take: parsing a deck takes
+ * tens of ms, which can overlap building the window. */
+void             hearts_card_theme_preload          (const char           *id);
 const char      *hearts_card_theme_get_id           (HeartsCardTheme      *self);
 const char      *hearts_card_theme_get_name         (HeartsCardTheme      *self);
 /* Width / height of one card. */
