@@ -211,6 +211,35 @@ test_cache_keeps_full_deck (void)
   g_assert_finalize_object (theme);
 }
 
+static void
+test_preload (void)
+{
+  g_autoptr(GError) error = NULL;
+  HeartsCardTheme *theme;
+
+  /* Loaded ahead in a thread, taken by the next load of that id. */
+  hearts_card_theme_preload (HEARTS_CARD_THEME_DEFAULT_ID);
+  theme = hearts_card_theme_new_for_id (HEARTS_CARD_THEME_DEFAULT_ID, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (hearts_card_theme_get_id (theme), ==, HEARTS_CARD_THEME_DEFAULT_ID);
+  g_assert_cmpfloat_with_epsilon (hearts_card_theme_get_aspect (theme), 240.0 / 336.0, 1e-9);
+  g_assert_true (GDK_IS_TEXTURE (hearts_card_theme_get_texture (theme, HEARTS_QUEEN_OF_SPADES, 40, 1)));
+  g_assert_finalize_object (theme);
+
+  /* A preload that failed still says why. */
+  hearts_card_theme_preload ("no-such-theme");
+  g_assert_null (hearts_card_theme_new_for_id ("no-such-theme", &error));
+  g_assert_error (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* One nobody takes is replaced by the next. */
+  hearts_card_theme_preload ("no-such-theme");
+  hearts_card_theme_preload (HEARTS_CARD_THEME_DEFAULT_ID);
+  theme = hearts_card_theme_new_for_id (HEARTS_CARD_THEME_DEFAULT_ID, &error);
+  g_assert_no_error (error);
+  g_assert_finalize_object (theme);
+}
+
 static char *
 write_scratch (const char *name,
                const void *data,
@@ -484,6 +513,7 @@ main (int   argc,
   g_test_add_func ("/card-theme/default-renders", test_default_renders);
   g_test_add_func ("/card-theme/cache-drops-old-sizes", test_cache_drops_old_sizes);
   g_test_add_func ("/card-theme/cache-keeps-full-deck", test_cache_keeps_full_deck);
+  g_test_add_func ("/card-theme/preload", test_preload);
   g_test_add_func ("/card-theme/svgz", test_svgz);
   g_test_add_func ("/card-theme/bad-files", test_bad_files);
   g_test_add_func ("/card-theme/list-available", test_list_available);
