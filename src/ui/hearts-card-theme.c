@@ -582,7 +582,6 @@ hearts_card_theme_get_height_for_width (HeartsCardTheme *self,
   return MAX (1, (int) (width / hearts_card_theme_get_aspect (self) + 0.5));
 }
 
-
 /* The picture at a size, rendered now if it is missing. */
 static cairo_surface_t *
 ensure_surface (HeartsCardTheme *self,
