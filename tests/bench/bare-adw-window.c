@@ -1,9 +1,62 @@
 /* bare-adw-window.c: the smallest libadwaita window with a header bar, to measure hearts against
  *
+ * With HEARTS_BENCH_FIRST_FRAME set it prints "first-frame" after its first frame and quits
+ * (startup-bench). With --frames N it redraws itself for N frames at 1920×1080 and prints the
+ * main-thread time of a frame, as play-bench does: what the renderer costs with nothing to draw.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+static guint frames_wanted;
+static GArray *frame_ms;
+static gint64 frame_start;
+
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  frame_start = g_get_monotonic_time ();
+}
+
+static void
+frame_after_paint_cb (GdkFrameClock *clock,
+                      GApplication  *app)
+{
+  double ms = (g_get_monotonic_time () - frame_start) / 1000.0;
+
+  g_array_append_val (frame_ms, ms);
+  if (frame_ms->len < frames_wanted)
+    return;
+
+  g_signal_handlers_disconnect_by_func (clock, frame_after_paint_cb, app);
+  g_array_sort (frame_ms, cmp_double);
+  printf ("frames bare      n %5u  p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms\n", frame_ms->len,
+          g_array_index (frame_ms, double, frame_ms->len / 2),
+          g_array_index (frame_ms, double, MIN (frame_ms->len - 1, (guint) (frame_ms->len * 0.99))),
+          g_array_index (frame_ms, double, frame_ms->len - 1));
+  g_application_quit (app);
+}
+
+static gboolean
+redraw_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
 
 static gboolean
 quit_cb (gpointer user_data)
@@ -28,6 +81,13 @@ on_realize (GtkWidget    *window,
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
+  if (frames_wanted > 0)
+    {
+      g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), NULL);
+      g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), app);
+      gtk_widget_add_tick_callback (window, redraw_tick, NULL, NULL);
+      return;
+    }
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), app);
 }
 
@@ -43,7 +103,10 @@ activate_cb (GtkApplication *app)
   gtk_box_append (GTK_BOX (box), content);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
   gtk_window_set_title (GTK_WINDOW (window), "Bare");
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
+  if (frames_wanted > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
+  else
+    gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
   g_signal_connect (window, "realize", G_CALLBACK (on_realize), app);
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -54,6 +117,13 @@ main (int   argc,
 {
   g_autoptr(AdwApplication) app = adw_application_new ("io.github.gtkhearts.BareAdwWindow",
                                                        G_APPLICATION_DEFAULT_FLAGS);
+
+  if (argc == 3 && g_str_equal (argv[1], "--frames"))
+    {
+      frames_wanted = MAX (1, atoi (argv[2]));
+      frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
+      argc = 1;
+    }
 
   g_signal_connect (app, "activate", G_CALLBACK (activate_cb), NULL);
   return g_application_run (G_APPLICATION (app), argc, argv);
