@@ -32,6 +32,7 @@ typedef struct
   cairo_surface_t *surfaces[N_SLOTS];
   GdkTexture      *textures[N_SLOTS];
   GskRenderNode   *nodes[N_SLOTS];
+  GskRenderNode   *scaled[N_SLOTS];   /* the back and the shadow at the size of the backs */
 } SizeCache;
 
 /* The pictures a worker renders for one size, handed back to the main thread. */
@@ -132,6 +133,7 @@ size_cache_free (SizeCache *cache)
     {
       g_clear_object (&cache->textures[i]);
       g_clear_pointer (&cache->nodes[i], gsk_render_node_unref);
+      g_clear_pointer (&cache->scaled[i], gsk_render_node_unref);
       g_clear_pointer (&cache->surfaces[i], cairo_surface_destroy);
     }
   g_free (cache);
@@ -775,29 +777,56 @@ find_stand_in (HeartsCardTheme *self,
   return best;
 }
 
-/* A cairo node of the picture at its own size in logical pixels. The same node in every
- * frame: GSK compares frames node by node, and redraws only where they differ. */
+static GskRenderNode *
+cairo_node_new (cairo_surface_t *surface,
+                float            width,
+                float            height)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+
+  cairo_scale (cr, width / cairo_image_surface_get_width (surface),
+               height / cairo_image_surface_get_height (surface));
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  return node;
+}
+
+/* A cairo node of the picture, at its own size or at @width × @height logical pixels. The
+ * same node in every frame: GSK compares frames node by node, and redraws only where they
+ * differ. The backs at rest are smaller than the hand: their node is scaled once here, not
+ * by pixman in every frame (its scaling path costs as much as the rest of a frame). */
 static GskRenderNode *
 ensure_node (HeartsCardTheme *self,
              SizeCache       *cache,
-             guint            index)
+             guint            index,
+             float            width,
+             float            height)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
+  cairo_surface_t *surface = ensure_surface (self, cache, index);
+  float own_width = cairo_image_surface_get_width (surface) / (float) cache->scale;
+  float own_height = cairo_image_surface_get_height (surface) / (float) cache->scale;
+  graphene_rect_t bounds;
 
-  if (cache->nodes[index] != NULL)
-    return cache->nodes[index];
+  if ((index == BACK_INDEX || index == SHADOW_INDEX) &&
+      (fabsf (width - own_width) > 0.01f || fabsf (height - own_height) > 0.01f))
+    {
+      if (cache->scaled[index] != NULL)
+        {
+          gsk_render_node_get_bounds (cache->scaled[index], &bounds);
+          if (fabsf (bounds.size.width - width) <= 0.01f && fabsf (bounds.size.height - height) <= 0.01f)
+            return cache->scaled[index];
+        }
+      g_clear_pointer (&cache->scaled[index], gsk_render_node_unref);
+      cache->scaled[index] = cairo_node_new (surface, width, height);
+      return cache->scaled[index];
+    }
 
-  surface = ensure_surface (self, cache, index);
-  cache->nodes[index] =
-    gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0,
-                                             cairo_image_surface_get_width (surface) / (float) cache->scale,
-                                             cairo_image_surface_get_height (surface) / (float) cache->scale));
-  cr = gsk_cairo_node_get_draw_context (cache->nodes[index]);
-  cairo_scale (cr, 1.0 / cache->scale, 1.0 / cache->scale);
-  cairo_set_source_surface (cr, surface, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
+  if (cache->nodes[index] == NULL)
+    cache->nodes[index] = cairo_node_new (surface, own_width, own_height);
 
   return cache->nodes[index];
 }
@@ -817,7 +846,7 @@ append_picture (HeartsCardTheme       *self,
    * every frame that shows it; a cairo node paints our surface as it is. */
   if (GSK_IS_CAIRO_RENDERER (renderer))
     {
-      GskRenderNode *node = ensure_node (self, cache, index);
+      GskRenderNode *node = ensure_node (self, cache, index, bounds->size.width, bounds->size.height);
       graphene_rect_t own;
 
       gsk_render_node_get_bounds (node, &own);
