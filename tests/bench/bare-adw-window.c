@@ -1,8 +1,9 @@
 /* bare-adw-window.c: the smallest libadwaita window with a header bar, to measure hearts against
  *
  * With HEARTS_BENCH_FIRST_FRAME set it prints "first-frame" after its first frame and quits
- * (startup-bench). With --frames N it redraws itself for N frames at 1920×1080 and prints the
- * main-thread time of a frame, as play-bench does: what the renderer costs with nothing to draw.
+ * (startup-bench). With --frames N it changes its background for N frames at 1920×1080 and
+ * prints the main-thread time of a frame, as play-bench does: what a full-window redraw costs
+ * the renderer with nothing else to draw.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,12 +50,22 @@ frame_after_paint_cb (GdkFrameClock *clock,
   g_application_quit (app);
 }
 
+/* Every frame a slightly different background, so that the whole window is drawn again. */
 static gboolean
 redraw_tick (GtkWidget     *widget,
              GdkFrameClock *clock,
              gpointer       user_data)
 {
-  gtk_widget_queue_draw (widget);
+  if (gtk_widget_has_css_class (widget, "bench-a"))
+    {
+      gtk_widget_remove_css_class (widget, "bench-a");
+      gtk_widget_add_css_class (widget, "bench-b");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (widget, "bench-b");
+      gtk_widget_add_css_class (widget, "bench-a");
+    }
   return G_SOURCE_CONTINUE;
 }
 
@@ -83,6 +94,12 @@ on_realize (GtkWidget    *window,
 
   if (frames_wanted > 0)
     {
+      g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+      gtk_css_provider_load_from_data (css, ".bench-a { background-color: #1f6b3a; } "
+                                            ".bench-b { background-color: #1f6b3b; }", -1);
+      gtk_style_context_add_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (css),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
       g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), NULL);
       g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), app);
       gtk_widget_add_tick_callback (window, redraw_tick, NULL, NULL);
