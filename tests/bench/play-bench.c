@@ -6,14 +6,15 @@
  * and animations on, deals on at each score sheet, and measures each frame of the frame
  * clock on the main thread, from before-paint to the end of after-paint: the frames while a
  * card moves, and with --resize the frames while the window is resized back and forth
- * between 1280×720 and --size for that long (before the play). At hand 1 and at the last
- * hand it prints the resident memory. Not a test: run it by hand, under Xvfb at 1080p
+ * between 1280×720 and --size for that long (before the play). At hand 1, every tenth and
+ * the last it prints the resident memory (and every tenth, what is left after malloc_trim()). Not a test: run it by hand, under Xvfb at 1080p
  * (`ninja -C build-rel play-bench`, README.md).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,15 @@ poll_cb (gpointer user_data)
       {
         bench->rss_first_kb = rss_kb ("VmRSS:");
         printf ("after hand 1: RSS %ld KiB\n", bench->rss_first_kb);
+      }
+    else if (hands_seen % 10 == 0 && hands_seen < bench->hands)
+      {
+        long rss = rss_kb ("VmRSS:");
+
+        /* What malloc keeps but does not use, apart from what is in use. */
+        malloc_trim (0);
+        printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1), %ld KiB after malloc_trim\n",
+                hands_seen, rss, rss - bench->rss_first_kb, rss_kb ("VmRSS:"));
       }
     if (hands_seen >= bench->hands)
       {
