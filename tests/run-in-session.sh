@@ -7,7 +7,7 @@
 # or status 77 with --exit-status (for a test that speaks exit codes).
 # Xvfb picks a free display itself (-displayfd): xvfb-run -a races when tests start
 # side by side. The services the bus starts (portals, a11y) must not inherit the
-# test's fatal warnings.
+# test's fatal warnings. HEARTS_XVFB_SCREEN sets another screen size (the benchmarks).
 set -e
 
 skip_status=
@@ -32,7 +32,7 @@ unset G_DEBUG
 
 dir=$(mktemp -d)
 mkfifo "$dir/display"
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+Xvfb -displayfd 3 -screen 0 "${HEARTS_XVFB_SCREEN:-1024x768x24}" -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null; rm -rf "$dir"' EXIT
 

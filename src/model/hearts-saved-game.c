@@ -13,7 +13,7 @@
 
 /* The old home of the saved game, read once to move it to the file. */
 #define OLD_KEY "saved-game"
-#define HUMAN_SEAT 0
+#define HEARTS_HUMAN_SEAT 0
 
 /* The file, shared with the writing threads. A write carries the serial number of
  * the state it holds and is skipped if a newer one is on disk already, so that a
@@ -173,8 +173,8 @@ hearts_saved_game_from_variant (GVariant      *state,
   /* The window plays seat 0 and lets the computers play the others: any other
    * arrangement waits forever or plays the player's cards. */
   for (guint s = 0; s < n; s++)
-    if (hearts_game_seat_is_human (game, s) != (s == HUMAN_SEAT))
-      return invalid (error, s == HUMAN_SEAT ? "the player's seat is a computer's"
+    if (hearts_game_seat_is_human (game, s) != (s == HEARTS_HUMAN_SEAT))
+      return invalid (error, s == HEARTS_HUMAN_SEAT ? "the player's seat is a computer's"
                                              : "a computer's seat is a player's");
 
   /* The finished hands and the one on the table, as one record: it must replay

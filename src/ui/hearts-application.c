@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-application.h"
+#include "hearts-card-theme.h"
 #include "hearts-compat.h"
 #include "hearts-preferences-window.h"
 #include "hearts-statistics-dialog.h"
@@ -179,7 +180,7 @@ hearts_application_handle_local_options (GApplication *app,
   return -1;
 }
 
-/* For tests/bench/startup-bench: say when the first frame is out, then quit. */
+/* For tests/bench/startup-bench: say when the first frame with the cards is out, then quit. */
 static gboolean
 bench_quit_cb (gpointer user_data)
 {
@@ -191,6 +192,10 @@ static void
 bench_after_paint_cb (GdkFrameClock *clock,
                       GApplication  *app)
 {
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (!HEARTS_IS_WINDOW (window) || !hearts_table_get_drew_cards (hearts_window_get_table (HEARTS_WINDOW (window))))
+    return;
   g_signal_handlers_disconnect_by_func (clock, bench_after_paint_cb, app);
   g_print ("first-frame\n");
   g_timeout_add (500, bench_quit_cb, app);
@@ -233,6 +238,12 @@ hearts_application_startup (GApplication *app)
   static const char *help[] = { "F1", NULL };
   static const char *shortcuts[] = { "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
+  g_autofree char *card_theme = NULL;
+
+  /* The deck parses in a thread while GTK and libadwaita start. */
+  card_theme = g_settings_get_string (hearts_settings_get_settings (hearts_application_get_settings (self)),
+                                      "card-theme");
+  hearts_card_theme_preload (card_theme);
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
 

@@ -306,15 +306,12 @@ hearts_card_theme_list_available (void)
   return G_LIST_MODEL (g_steal_pointer (&result));
 }
 
-HeartsCardTheme *
-hearts_card_theme_new_for_id (const char  *id,
-                              GError     **error)
+static HeartsCardTheme *
+load_for_id (const char  *id,
+             GError     **error)
 {
   g_autoptr(GListModel) themes = NULL;
   guint n;
-
-  g_return_val_if_fail (id != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (g_str_equal (id, HEARTS_CARD_THEME_DEFAULT_ID))
     return hearts_card_theme_new_default ();
@@ -333,4 +330,58 @@ hearts_card_theme_new_for_id (const char  *id,
                "No card theme “%s” is installed", id);
 
   return NULL;
+}
+
+/* The theme being loaded ahead, and its id; main thread. */
+static GThread *preload_thread;
+static char *preload_id;
+
+static gpointer
+preload_func (gpointer data)
+{
+  return load_for_id (data, NULL);
+}
+
+/**
+ * hearts_card_theme_preload:
+ *
+ * Starts loading the theme @id in a thread, for the next hearts_card_theme_new_for_id() with
+ * that id to take: parsing a deck takes tens of milliseconds, which can overlap the building
+ * of the window. Main thread.
+ */
+void
+hearts_card_theme_preload (const char *id)
+{
+  g_return_if_fail (id != NULL);
+
+  /* One at a time: an earlier one nobody took is finished and dropped. */
+  if (preload_thread != NULL)
+    {
+      HeartsCardTheme *unused = g_thread_join (g_steal_pointer (&preload_thread));
+
+      g_clear_object (&unused);
+    }
+  g_free (preload_id);
+  preload_id = g_strdup (id);
+  preload_thread = g_thread_new ("card-theme", preload_func, preload_id);
+}
+
+HeartsCardTheme *
+hearts_card_theme_new_for_id (const char  *id,
+                              GError     **error)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (preload_thread != NULL && g_str_equal (preload_id, id))
+    {
+      HeartsCardTheme *theme = g_thread_join (g_steal_pointer (&preload_thread));
+
+      g_clear_pointer (&preload_id, g_free);
+      /* On failure, load again here to say why. */
+      if (theme != NULL)
+        return theme;
+    }
+
+  return load_for_id (id, error);
 }

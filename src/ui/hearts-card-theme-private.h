@@ -13,4 +13,9 @@ G_BEGIN_DECLS
 /* "anglo_modern_4_color.svgz" → "Anglo Modern 4 Color", "swiss-xvii.svg" → "Swiss XVII". */
 char *_hearts_card_theme_display_name (const char *basename);
 
+/* How many of the 53 pictures a size has: for tests. */
+guint _hearts_card_theme_count_pictures (HeartsCardTheme *self,
+                                         int              width,
+                                         int              scale);
+
 G_END_DECLS

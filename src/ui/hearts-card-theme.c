@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+
 #include <librsvg/rsvg.h>
 
 #include "hearts-card-theme-private.h"
@@ -14,35 +16,54 @@
 #define N_ROWS      5
 #define N_PICTURES  53   /* 52 faces and the back */
 #define BACK_INDEX  52
-/* Sizes kept at once: the hand, the trick and the backs may differ, and a resize
- * prerenders one more. */
-#define MAX_SIZES   4
+#define SHADOW_INDEX 53  /* the shadow under a card, drawn here rather than blurred by GSK */
+#define N_SLOTS     54
+/* Sizes kept at once: the one drawn, and while a resize settles the one before it, drawn
+ * scaled until the new one is rendered. */
+#define MAX_SIZES   2
 
+/* One size: a cairo surface per picture, and what frames draw it with: a GdkTexture (it
+ * shares the surface's pixels) for GL, a cairo node for the cairo renderer. */
 typedef struct
 {
-  int         width;
-  int         scale;
-  guint64     last_used;
-  GdkTexture *textures[N_PICTURES];
+  int              width;
+  int              scale;
+  guint64          last_used;
+  cairo_surface_t *surfaces[N_SLOTS];
+  GdkTexture      *textures[N_SLOTS];
+  GskRenderNode   *nodes[N_SLOTS];
+  GskRenderNode   *scaled[N_SLOTS];   /* the back and the shadow at the size of the backs */
 } SizeCache;
+
+/* The pictures a worker renders for one size, handed back to the main thread. */
+typedef struct
+{
+  int              width;
+  int              scale;
+  guint64          missing;            /* bit per picture index */
+  cairo_surface_t *surfaces[N_PICTURES];
+} Fill;
 
 struct _HeartsCardTheme
 {
-  GObject      parent_instance;
+  GObject       parent_instance;
 
-  char        *id;
-  char        *name;
-  RsvgHandle  *handle;
-  double       doc_width;    /* the document at its own size, in pixels */
-  double       doc_height;
-  gboolean     warned;       /* about a card that would not draw */
+  char         *id;
+  char         *name;
+  RsvgHandle   *handle;
+  double        doc_width;    /* the document at its own size, in pixels */
+  double        doc_height;
+  gboolean      warned;       /* about a card that would not draw */
 
-  /* The handle renders from one thread at a time; the cache has its own lock so that
-   * a lookup never waits for a render. */
-  GMutex       render_lock;
-  GMutex       cache_lock;
-  SizeCache   *sizes[MAX_SIZES];
-  guint64      clock;
+  /* The handle renders from one thread at a time: the main thread (a card no size has yet)
+   * and the worker that fills the size on screen. The cache is the main thread's alone. */
+  GMutex        render_lock;
+  SizeCache    *sizes[MAX_SIZES];
+  guint64       clock;
+  guint         fill_idle_id;      /* a fill waits for the frame to be out */
+  GCancellable *fill_cancellable;  /* the fill running, if any, and its size */
+  int           fill_width;
+  int           fill_scale;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsCardTheme, hearts_card_theme, G_TYPE_OBJECT)
@@ -56,7 +77,13 @@ enum {
   N_PROPS
 };
 
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 /* Aisleriot's rows, by HeartsSuit (clubs, diamonds, spades, hearts). */
 static const guint suit_rows[HEARTS_N_SUITS] = { 0, 1, 3, 2 };
@@ -102,38 +129,75 @@ picture_place (guint  index,
 static void
 size_cache_free (SizeCache *cache)
 {
-  for (guint i = 0; i < N_PICTURES; i++)
-    g_clear_object (&cache->textures[i]);
+  for (guint i = 0; i < N_SLOTS; i++)
+    {
+      g_clear_object (&cache->textures[i]);
+      g_clear_pointer (&cache->nodes[i], gsk_render_node_unref);
+      g_clear_pointer (&cache->scaled[i], gsk_render_node_unref);
+      g_clear_pointer (&cache->surfaces[i], cairo_surface_destroy);
+    }
   g_free (cache);
 }
 
-/* Called with cache_lock held. Finds the cache for a size; with @create, makes room for
- * it by dropping the size least recently asked for. Only the main thread creates, so that
- * a texture it was handed stays alive until its next call. */
 static SizeCache *
-get_size_cache (HeartsCardTheme *self,
-                int              width,
-                int              scale,
-                gboolean         create)
+find_size (HeartsCardTheme *self,
+           int              width,
+           int              scale)
 {
-  SizeCache **slot = &self->sizes[0];
+  for (guint i = 0; i < MAX_SIZES; i++)
+    if (self->sizes[i] != NULL && self->sizes[i]->width == width && self->sizes[i]->scale == scale)
+      return self->sizes[i];
+
+  return NULL;
+}
+
+static guint
+size_count (SizeCache *cache)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < N_PICTURES; i++)
+    n += cache->surfaces[i] != NULL;
+
+  return n;
+}
+
+/* The cache for a size, made if needed. To make room it drops the size with the fewest
+ * pictures, the oldest of those: while a window is resized, the whole deck of the size before
+ * stays to be drawn scaled, and the sizes passed through on the way go. */
+static SizeCache *
+ensure_size (HeartsCardTheme *self,
+             int              width,
+             int              scale)
+{
+  SizeCache *cache = find_size (self, width, scale);
+  SizeCache **slot = NULL;
+
+  if (cache != NULL)
+    {
+      cache->last_used = ++self->clock;
+      return cache;
+    }
 
   for (guint i = 0; i < MAX_SIZES; i++)
     {
-      SizeCache *cache = self->sizes[i];
-
-      if (cache != NULL && cache->width == width && cache->scale == scale)
+      if (self->sizes[i] == NULL)
         {
-          cache->last_used = ++self->clock;
-          return cache;
+          slot = &self->sizes[i];
+          break;
         }
-      if (*slot != NULL && (cache == NULL || cache->last_used < (*slot)->last_used))
+      if (slot == NULL || size_count (self->sizes[i]) < size_count (*slot) ||
+          (size_count (self->sizes[i]) == size_count (*slot) && self->sizes[i]->last_used < (*slot)->last_used))
         slot = &self->sizes[i];
     }
 
-  if (!create)
-    return NULL;
-
+  if (*slot != NULL && self->fill_cancellable != NULL &&
+      (*slot)->width == self->fill_width && (*slot)->scale == self->fill_scale)
+    {
+      /* Its fill is for nobody now. */
+      g_cancellable_cancel (self->fill_cancellable);
+      g_clear_object (&self->fill_cancellable);
+    }
   g_clear_pointer (slot, size_cache_free);
   *slot = g_new0 (SizeCache, 1);
   (*slot)->width = width;
@@ -163,7 +227,7 @@ texture_from_surface (cairo_surface_t *surface)
 
 /* Renders one picture; any thread. The card is placed by its grid cell, not by the ink of
  * its element: some themes draw outside their cell or leave a margin in it. */
-static GdkTexture *
+static cairo_surface_t *
 render_picture (HeartsCardTheme *self,
                 guint            index,
                 int              width,
@@ -179,7 +243,6 @@ render_picture (HeartsCardTheme *self,
   int pixel_height = hearts_card_theme_get_height_for_width (self, width) * scale;
   guint column, row;
   char id[32];
-  GdkTexture *texture;
 
   picture_place (index, id, sizeof id, &column, &row);
 
@@ -201,10 +264,80 @@ render_picture (HeartsCardTheme *self,
   g_mutex_unlock (&self->render_lock);
 
   cairo_destroy (cr);
-  texture = texture_from_surface (surface);
-  cairo_surface_destroy (surface);
+  cairo_surface_flush (surface);
 
-  return texture;
+  return surface;
+}
+
+/* The margin of the shadow picture around the card, in pixels at scale 1. */
+static int
+shadow_margin (int width)
+{
+  return MAX (3, width / 14);
+}
+
+/* A soft shadow a little below a card: rounded rectangles growing outwards, each faint, so
+ * that they add up to a blur. Cheap enough for the main thread; drawn once per size instead
+ * of blurred by the renderer for every card in every frame. */
+static cairo_surface_t *
+render_shadow (HeartsCardTheme *self,
+               int              width,
+               int              scale)
+{
+  const int steps = 6;
+  int height = hearts_card_theme_get_height_for_width (self, width);
+  int margin = shadow_margin (width);
+  double blur = margin * 0.75;
+  double offset = MAX (1, width / 40.0);
+  double radius = MAX (2.0, width * 0.055);
+  double alpha = 1 - pow (1 - 0.35, 1.0 / steps);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                        (width + 2 * margin) * scale, (height + 2 * margin) * scale);
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  cairo_set_source_rgba (cr, 0, 0, 0, alpha);
+  for (int i = 0; i < steps; i++)
+    {
+      double grow = blur * (i + 0.5) / steps - blur / 2;
+      double x = margin - grow, y = margin - grow + offset;
+      double w = width + 2 * grow, h = height + 2 * grow;
+      double r = MAX (1.0, radius + grow);
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+      cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+      cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+      cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+static void
+fill_free (Fill *fill)
+{
+  for (guint i = 0; i < N_PICTURES; i++)
+    g_clear_pointer (&fill->surfaces[i], cairo_surface_destroy);
+  g_free (fill);
+}
+
+static void
+hearts_card_theme_dispose (GObject *object)
+{
+  HeartsCardTheme *self = (HeartsCardTheme *)object;
+
+  g_clear_handle_id (&self->fill_idle_id, g_source_remove);
+  g_cancellable_cancel (self->fill_cancellable);
+  g_clear_object (&self->fill_cancellable);
+
+  G_OBJECT_CLASS (hearts_card_theme_parent_class)->dispose (object);
 }
 
 static void
@@ -218,7 +351,6 @@ hearts_card_theme_finalize (GObject *object)
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->name, g_free);
   g_mutex_clear (&self->render_lock);
-  g_mutex_clear (&self->cache_lock);
 
   G_OBJECT_CLASS (hearts_card_theme_parent_class)->finalize (object);
 }
@@ -255,6 +387,7 @@ hearts_card_theme_class_init (HeartsCardThemeClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = hearts_card_theme_dispose;
   object_class->finalize = hearts_card_theme_finalize;
   object_class->get_property = hearts_card_theme_get_property;
 
@@ -274,13 +407,22 @@ hearts_card_theme_class_init (HeartsCardThemeClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* Pictures rendered in the background have arrived: draw again. */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
 hearts_card_theme_init (HeartsCardTheme *self)
 {
   g_mutex_init (&self->render_lock);
-  g_mutex_init (&self->cache_lock);
 }
 
 static gboolean
@@ -442,60 +584,28 @@ hearts_card_theme_get_height_for_width (HeartsCardTheme *self,
   return MAX (1, (int) (width / hearts_card_theme_get_aspect (self) + 0.5));
 }
 
-GdkTexture *
-hearts_card_theme_lookup_texture (HeartsCardTheme *self,
-                                  HeartsCard       card,
-                                  int              width,
-                                  int              scale)
+/* The picture at a size, rendered now if it is missing. */
+static cairo_surface_t *
+ensure_surface (HeartsCardTheme *self,
+                SizeCache       *cache,
+                guint            index)
 {
-  GdkTexture *texture = NULL;
-  SizeCache *cache;
+  if (cache->surfaces[index] == NULL)
+    cache->surfaces[index] = index == SHADOW_INDEX ? render_shadow (self, cache->width, cache->scale)
+                                                   : render_picture (self, index, cache->width, cache->scale);
 
-  g_return_val_if_fail (HEARTS_IS_CARD_THEME (self), NULL);
-  g_return_val_if_fail (card == HEARTS_NO_CARD || hearts_card_is_valid (card), NULL);
-
-  g_mutex_lock (&self->cache_lock);
-  cache = get_size_cache (self, width, scale, FALSE);
-  if (cache != NULL)
-    texture = cache->textures[picture_index (card)];
-  g_mutex_unlock (&self->cache_lock);
-
-  return texture;
+  return cache->surfaces[index];
 }
 
-/* Renders if needed and stores the texture. From a worker (@create FALSE) it renders only
- * into a size that the main thread made, and returns NULL once that size is dropped. */
 static GdkTexture *
 ensure_texture (HeartsCardTheme *self,
-                guint            index,
-                int              width,
-                int              scale,
-                gboolean         create)
+                SizeCache       *cache,
+                guint            index)
 {
-  SizeCache *cache;
-  GdkTexture *texture;
+  if (cache->textures[index] == NULL)
+    cache->textures[index] = texture_from_surface (ensure_surface (self, cache, index));
 
-  g_mutex_lock (&self->cache_lock);
-  cache = get_size_cache (self, width, scale, create);
-  texture = cache != NULL ? cache->textures[index] : NULL;
-  g_mutex_unlock (&self->cache_lock);
-
-  if (texture != NULL || cache == NULL)
-    return texture;
-
-  texture = render_picture (self, index, width, scale);
-
-  g_mutex_lock (&self->cache_lock);
-  /* The size may have been dropped meanwhile, or the card rendered by the other thread. */
-  cache = get_size_cache (self, width, scale, create);
-  if (cache != NULL && cache->textures[index] == NULL)
-    cache->textures[index] = texture;
-  else
-    g_object_unref (texture);
-  texture = cache != NULL ? cache->textures[index] : NULL;
-  g_mutex_unlock (&self->cache_lock);
-
-  return texture;
+  return cache->textures[index];
 }
 
 /**
@@ -513,7 +623,17 @@ hearts_card_theme_get_texture (HeartsCardTheme *self,
   g_return_val_if_fail (card == HEARTS_NO_CARD || hearts_card_is_valid (card), NULL);
   g_return_val_if_fail (width > 0 && scale > 0, NULL);
 
-  return ensure_texture (self, picture_index (card), width, scale, TRUE);
+  return ensure_texture (self, ensure_size (self, width, scale), picture_index (card));
+}
+
+gboolean
+hearts_card_theme_has_size (HeartsCardTheme *self,
+                            int              width,
+                            int              scale)
+{
+  g_return_val_if_fail (HEARTS_IS_CARD_THEME (self), FALSE);
+
+  return find_size (self, width, scale) != NULL;
 }
 
 void
@@ -521,75 +641,305 @@ hearts_card_theme_clear_cache (HeartsCardTheme *self)
 {
   g_return_if_fail (HEARTS_IS_CARD_THEME (self));
 
-  g_mutex_lock (&self->cache_lock);
+  g_cancellable_cancel (self->fill_cancellable);
+  g_clear_object (&self->fill_cancellable);
   for (guint i = 0; i < MAX_SIZES; i++)
     g_clear_pointer (&self->sizes[i], size_cache_free);
-  g_mutex_unlock (&self->cache_lock);
 }
 
-typedef struct
-{
-  int width;
-  int scale;
-} PrerenderData;
+/* Filling a size in the background */
+
+static void start_fill (HeartsCardTheme *self);
 
 static void
-prerender_thread (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
+fill_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
 {
   HeartsCardTheme *self = source_object;
-  PrerenderData *data = task_data;
+  Fill *fill = task_data;
 
   for (guint i = 0; i < N_PICTURES; i++)
     {
-      if (g_task_return_error_if_cancelled (task))
-        return;
-      /* Dropped: the window has moved on to another size. */
-      if (ensure_texture (self, i, data->width, data->scale, FALSE) == NULL)
+      if (g_cancellable_is_cancelled (cancellable))
         break;
+      if (fill->missing & (G_GUINT64_CONSTANT (1) << i))
+        fill->surfaces[i] = render_picture (self, i, fill->width, fill->scale);
     }
 
   g_task_return_boolean (task, TRUE);
 }
 
-void
-hearts_card_theme_prerender_async (HeartsCardTheme     *self,
-                                   int                  width,
-                                   int                  scale,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
+static void
+on_fill_done (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  PrerenderData *data;
+  HeartsCardTheme *self = HEARTS_CARD_THEME (object);
+  Fill *fill = g_task_get_task_data (G_TASK (result));
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  SizeCache *cache;
+  gboolean complete = TRUE;
 
-  g_return_if_fail (HEARTS_IS_CARD_THEME (self));
-  g_return_if_fail (width > 0 && scale > 0);
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+  g_clear_object (&self->fill_cancellable);
 
-  data = g_new0 (PrerenderData, 1);
-  data->width = width;
-  data->scale = scale;
+  cache = find_size (self, fill->width, fill->scale);
+  if (cache != NULL)
+    {
+      for (guint i = 0; i < N_PICTURES; i++)
+        {
+          if (cache->surfaces[i] == NULL)
+            cache->surfaces[i] = g_steal_pointer (&fill->surfaces[i]);
+          complete &= cache->surfaces[i] != NULL;
+        }
+      /* The whole deck is here: the size drawn scaled meanwhile is not needed any more. */
+      if (complete)
+        for (guint i = 0; i < MAX_SIZES; i++)
+          if (self->sizes[i] != cache)
+            g_clear_pointer (&self->sizes[i], size_cache_free);
+    }
 
-  /* Make room for the size here, in the main thread; the worker only fills it. */
-  g_mutex_lock (&self->cache_lock);
-  get_size_cache (self, width, scale, TRUE);
-  g_mutex_unlock (&self->cache_lock);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, hearts_card_theme_prerender_async);
-  g_task_set_task_data (task, data, g_free);
-  g_task_run_in_thread (task, prerender_thread);
+  g_signal_emit (self, signals[CHANGED], 0);
+  start_fill (self);
 }
 
-gboolean
-hearts_card_theme_prerender_finish (HeartsCardTheme  *self,
-                                    GAsyncResult     *result,
-                                    GError          **error)
+/* Renders in a worker what the size asked for last lacks, one fill at a time. */
+static void
+start_fill (HeartsCardTheme *self)
 {
-  g_return_val_if_fail (HEARTS_IS_CARD_THEME (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_autoptr(GTask) task = NULL;
+  SizeCache *latest = NULL;
+  Fill *fill;
 
-  return g_task_propagate_boolean (G_TASK (result), error);
+  if (self->fill_cancellable != NULL)
+    return;
+
+  for (guint i = 0; i < MAX_SIZES; i++)
+    if (self->sizes[i] != NULL && (latest == NULL || self->sizes[i]->last_used > latest->last_used))
+      latest = self->sizes[i];
+  if (latest == NULL)
+    return;
+
+  fill = g_new0 (Fill, 1);
+  fill->width = latest->width;
+  fill->scale = latest->scale;
+  for (guint i = 0; i < N_PICTURES; i++)
+    if (latest->surfaces[i] == NULL)
+      fill->missing |= G_GUINT64_CONSTANT (1) << i;
+  if (fill->missing == 0)
+    {
+      fill_free (fill);
+      return;
+    }
+
+  self->fill_cancellable = g_cancellable_new ();
+  self->fill_width = fill->width;
+  self->fill_scale = fill->scale;
+  task = g_task_new (self, self->fill_cancellable, on_fill_done, NULL);
+  g_task_set_source_tag (task, start_fill);
+  g_task_set_task_data (task, fill, (GDestroyNotify) fill_free);
+  g_task_run_in_thread (task, fill_thread);
+}
+
+static gboolean
+start_fill_idle (gpointer user_data)
+{
+  HeartsCardTheme *self = user_data;
+
+  self->fill_idle_id = 0;
+  start_fill (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The size nearest @width that has picture @index, for a frame that must not wait. */
+static SizeCache *
+find_stand_in (HeartsCardTheme *self,
+               guint            index,
+               int              width,
+               int              scale)
+{
+  SizeCache *best = NULL;
+
+  for (guint i = 0; i < MAX_SIZES; i++)
+    {
+      SizeCache *cache = self->sizes[i];
+
+      if (cache == NULL || cache->surfaces[index] == NULL)
+        continue;
+      if (best == NULL || ABS (cache->width * cache->scale - width * scale) < ABS (best->width * best->scale - width * scale))
+        best = cache;
+    }
+
+  return best;
+}
+
+static GskRenderNode *
+cairo_node_new (cairo_surface_t *surface,
+                float            width,
+                float            height)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+
+  cairo_scale (cr, width / cairo_image_surface_get_width (surface),
+               height / cairo_image_surface_get_height (surface));
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  return node;
+}
+
+/* A cairo node of the picture, at its own size or at @width × @height logical pixels. The
+ * same node in every frame: GSK compares frames node by node, and redraws only where they
+ * differ. The backs at rest are smaller than the hand: their node is scaled once here, not
+ * by pixman in every frame (its scaling path costs as much as the rest of a frame). */
+static GskRenderNode *
+ensure_node (HeartsCardTheme *self,
+             SizeCache       *cache,
+             guint            index,
+             float            width,
+             float            height)
+{
+  cairo_surface_t *surface = ensure_surface (self, cache, index);
+  float own_width = cairo_image_surface_get_width (surface) / (float) cache->scale;
+  float own_height = cairo_image_surface_get_height (surface) / (float) cache->scale;
+  graphene_rect_t bounds;
+
+  if ((index == BACK_INDEX || index == SHADOW_INDEX) &&
+      (fabsf (width - own_width) > 0.01f || fabsf (height - own_height) > 0.01f))
+    {
+      if (cache->scaled[index] != NULL)
+        {
+          gsk_render_node_get_bounds (cache->scaled[index], &bounds);
+          if (fabsf (bounds.size.width - width) <= 0.01f && fabsf (bounds.size.height - height) <= 0.01f)
+            return cache->scaled[index];
+        }
+      g_clear_pointer (&cache->scaled[index], gsk_render_node_unref);
+      cache->scaled[index] = cairo_node_new (surface, width, height);
+      return cache->scaled[index];
+    }
+
+  if (cache->nodes[index] == NULL)
+    cache->nodes[index] = cairo_node_new (surface, own_width, own_height);
+
+  return cache->nodes[index];
+}
+
+static void
+append_picture (HeartsCardTheme       *self,
+                GtkSnapshot           *snapshot,
+                GtkWidget             *widget,
+                SizeCache             *cache,
+                guint                  index,
+                const graphene_rect_t *bounds)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+
+  /* GTK 4.8's cairo renderer converts a memory texture through floats, pixel by pixel, in
+   * every frame that shows it; a cairo node paints our surface as it is. */
+  if (GSK_IS_CAIRO_RENDERER (renderer))
+    {
+      GskRenderNode *node = ensure_node (self, cache, index, bounds->size.width, bounds->size.height);
+      graphene_rect_t own;
+
+      gsk_render_node_get_bounds (node, &own);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &bounds->origin);
+      if (own.size.width != bounds->size.width || own.size.height != bounds->size.height)
+        gtk_snapshot_scale (snapshot, bounds->size.width / own.size.width,
+                            bounds->size.height / own.size.height);
+      gtk_snapshot_append_node (snapshot, node);
+      gtk_snapshot_restore (snapshot);
+    }
+  else
+    gtk_snapshot_append_texture (snapshot, ensure_texture (self, cache, index), bounds);
+}
+
+/* The picture for a frame: at @width if it is there, else any size drawn scaled while a
+ * worker renders @width; rendered now only if no size has it. */
+static SizeCache *
+cache_for_frame (HeartsCardTheme *self,
+                 guint            index,
+                 int              width,
+                 int              scale)
+{
+  SizeCache *cache = find_size (self, width, scale);
+  SizeCache *stand_in;
+
+  if (cache != NULL && cache->surfaces[index] != NULL)
+    {
+      cache->last_used = ++self->clock;
+      return cache;
+    }
+
+  stand_in = find_stand_in (self, index, width, scale);
+  cache = ensure_size (self, width, scale);
+  if (stand_in == NULL || index == SHADOW_INDEX)
+    {
+      ensure_surface (self, cache, index);
+      stand_in = cache;
+    }
+  /* The rest of the deck follows in the background, so that a card first seen in the
+   * middle of an animation does not hold up its frame; after this frame is out, so that
+   * the worker does not compete with it. */
+  if (self->fill_idle_id == 0)
+    self->fill_idle_id = g_idle_add_full (G_PRIORITY_LOW, start_fill_idle, self, NULL);
+
+  return stand_in;
+}
+
+/**
+ * hearts_card_theme_snapshot_card:
+ * @widget: the widget drawing, for its scale and renderer
+ * @bounds: where the card goes, in @widget's coordinates as @snapshot has them
+ * @width: the width to render at, in logical pixels (the card's width on screen, or the
+ *   hand's, for cards drawn smaller or larger than the hand)
+ *
+ * Draws @card with its shadow.
+ */
+void
+hearts_card_theme_snapshot_card (HeartsCardTheme       *self,
+                                 GtkSnapshot           *snapshot,
+                                 GtkWidget             *widget,
+                                 HeartsCard             card,
+                                 const graphene_rect_t *bounds,
+                                 int                    width)
+{
+  int scale;
+  float margin;
+  SizeCache *cache;
+
+  g_return_if_fail (HEARTS_IS_CARD_THEME (self));
+  g_return_if_fail (card == HEARTS_NO_CARD || hearts_card_is_valid (card));
+
+  if (width <= 0 || bounds->size.width <= 0)
+    return;
+
+  scale = gtk_widget_get_scale_factor (widget);
+  cache = cache_for_frame (self, SHADOW_INDEX, width, scale);
+  margin = shadow_margin (cache->width) * bounds->size.width / cache->width;
+  append_picture (self, snapshot, widget, cache, SHADOW_INDEX,
+                  &GRAPHENE_RECT_INIT (bounds->origin.x - margin, bounds->origin.y - margin,
+                                       bounds->size.width + 2 * margin,
+                                       bounds->size.height + 2 * margin));
+
+  cache = cache_for_frame (self, picture_index (card), width, scale);
+  append_picture (self, snapshot, widget, cache, picture_index (card), bounds);
+}
+
+guint
+_hearts_card_theme_count_pictures (HeartsCardTheme *self,
+                                   int              width,
+                                   int              scale)
+{
+  SizeCache *cache = find_size (self, width, scale);
+
+  return cache != NULL ? size_count (cache) : 0;
 }

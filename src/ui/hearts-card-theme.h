@@ -1,11 +1,10 @@
 /* hearts-card-theme.h: a deck of card pictures, rendered from an Aisleriot-style SVG
  *
  * A card costs 0.3-4 ms to render (a court card the most), a whole deck tens of ms, an
- * Aisleriot theme up to several hundred: so render only what a frame shows. On a new size,
- * draw with lookup_texture() at the old size (scaled) while prerender_async() fills the new
- * one, or call get_texture() for the few cards on screen. Textures are owned by the cache:
- * take a reference to keep one past the snapshot that uses it. All but the worker inside
- * prerender_async() run on the main thread.
+ * Aisleriot theme up to several hundred: so a frame renders only the cards no size has yet,
+ * and a worker renders the rest of the deck at the size on screen (snapshot_card()). The
+ * cache keeps that size, and while a resize settles the one before it. Textures are owned by
+ * the cache: take a reference to keep one past the snapshot that uses it. Main thread only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,6 +41,9 @@ HeartsCardTheme *hearts_card_theme_new_for_file     (const char           *path,
 /* An id from hearts_card_theme_list_available(), as the card-style setting stores it. */
 HeartsCardTheme *hearts_card_theme_new_for_id       (const char           *id,
                                                      GError              **error);
+/* Starts loading @id in a thread for the next new_for_id (@id) to take: parsing a deck takes
+ * tens of ms, which can overlap building the window. */
+void             hearts_card_theme_preload          (const char           *id);
 const char      *hearts_card_theme_get_id           (HeartsCardTheme      *self);
 const char      *hearts_card_theme_get_name         (HeartsCardTheme      *self);
 /* Width / height of one card. */
@@ -51,27 +53,24 @@ int              hearts_card_theme_get_height_for_width (HeartsCardTheme  *self,
                                                          int               width);
 /* @card is a HeartsCard or HEARTS_NO_CARD for the back; @width in logical pixels, @scale the
  * surface scale. The texture is (width * scale) x (height * scale) pixels. Rendered on the first
- * request, then cached; the cache keeps the last few sizes asked for and drops older ones. */
+ * request, then cached (see above for which sizes stay). */
 GdkTexture      *hearts_card_theme_get_texture      (HeartsCardTheme      *self,
                                                      HeartsCard            card,
                                                      int                   width,
                                                      int                   scale);
-/* A cached texture, or NULL when that card has not been rendered at that size yet: for a
- * frame that must not wait (draw the old size scaled, and prerender the new one). */
-GdkTexture      *hearts_card_theme_lookup_texture   (HeartsCardTheme      *self,
-                                                     HeartsCard            card,
+/* Whether a size is cached (some of its pictures, at least). */
+gboolean         hearts_card_theme_has_size         (HeartsCardTheme      *self,
                                                      int                   width,
                                                      int                   scale);
-/* Renders the whole deck at a size in a worker thread, filling the cache. */
-void             hearts_card_theme_prerender_async  (HeartsCardTheme      *self,
-                                                     int                   width,
-                                                     int                   scale,
-                                                     GCancellable         *cancellable,
-                                                     GAsyncReadyCallback   callback,
-                                                     gpointer              user_data);
-gboolean         hearts_card_theme_prerender_finish (HeartsCardTheme      *self,
-                                                     GAsyncResult         *result,
-                                                     GError              **error);
+/* Draws @card (with its shadow) over @bounds for @widget, rendered @width logical pixels wide.
+ * Never waits for more than the pictures no size has yet: a card at a new size is drawn from
+ * another size, scaled, while a worker renders the new one, and ::changed says when it has. */
+void             hearts_card_theme_snapshot_card    (HeartsCardTheme       *self,
+                                                     GtkSnapshot           *snapshot,
+                                                     GtkWidget             *widget,
+                                                     HeartsCard             card,
+                                                     const graphene_rect_t *bounds,
+                                                     int                    width);
 void             hearts_card_theme_clear_cache      (HeartsCardTheme      *self);
 
 /* Every theme: ours first, then the Aisleriot ones found on the system, by name. */

@@ -87,20 +87,14 @@ hearts_card_widget_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   float radius = MAX (2.f, width * 0.055f);
-  GdkTexture *texture;
   GskRoundedRect outline;
 
   if (width <= 0 || height <= 0 || self->theme == NULL)
     return;
 
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), radius);
-  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow, 0, MAX (1, width / 40.f), 0,
-                                     MAX (2, width / 20.f));
-
-  texture = hearts_card_theme_get_texture (self->theme, self->card, width,
-                                           gtk_widget_get_scale_factor (widget));
-  if (texture != NULL)
-    gtk_snapshot_append_texture (snapshot, texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  hearts_card_theme_snapshot_card (self->theme, snapshot, widget, self->card,
+                                   &outline.bounds, width);
 
   if (self->dim_unplayable && !self->playable)
     {
@@ -302,8 +296,16 @@ hearts_card_widget_set_theme (HeartsCardWidget *self,
 {
   g_return_if_fail (HEARTS_IS_CARD_WIDGET (self));
 
-  if (g_set_object (&self->theme, theme))
-    gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->theme == theme)
+    return;
+
+  if (self->theme != NULL)
+    g_signal_handlers_disconnect_by_func (self->theme, gtk_widget_queue_draw, self);
+  g_set_object (&self->theme, theme);
+  /* Pictures rendered in the background replace the scaled ones drawn meanwhile. */
+  if (theme != NULL)
+    g_signal_connect_object (theme, "changed", G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 #define DEFINE_FLAG(name, prop, redraw)                                         \

@@ -334,18 +334,10 @@ draw_card (HeartsTable            *self,
            float                   angle,
            float                   opacity)
 {
-  static const GdkRGBA shadow = { 0, 0, 0, 0.35f };
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  GdkTexture *texture;
-  GskRoundedRect outline;
   graphene_rect_t local = GRAPHENE_RECT_INIT (-rect->size.width / 2, -rect->size.height / 2,
                                               rect->size.width, rect->size.height);
 
   if (self->theme == NULL || rect->size.width < 1)
-    return;
-  /* Always the hand's size: the theme renders one size, the GPU scales the rest. */
-  texture = hearts_card_theme_get_texture (self->theme, card, (int) self->card_w, scale);
-  if (texture == NULL)
     return;
 
   gtk_snapshot_save (snapshot);
@@ -355,9 +347,9 @@ draw_card (HeartsTable            *self,
     gtk_snapshot_rotate (snapshot, angle);
   if (opacity < 1)
     gtk_snapshot_push_opacity (snapshot, opacity);
-  gsk_rounded_rect_init_from_rect (&outline, &local, MAX (2, rect->size.width * 0.055f));
-  gtk_snapshot_append_outset_shadow (snapshot, &outline, &shadow, 0, 1, 0, MAX (2, rect->size.width / 24));
-  gtk_snapshot_append_texture (snapshot, texture, &local);
+  /* Always the hand's size: the theme renders one size, the renderer scales the rest. */
+  hearts_card_theme_snapshot_card (self->theme, snapshot, GTK_WIDGET (self), card, &local,
+                                   (int) self->card_w);
   if (opacity < 1)
     gtk_snapshot_pop (snapshot);
   gtk_snapshot_restore (snapshot);
@@ -466,12 +458,30 @@ shown_card_rect (HeartsTable     *self,
     }
 }
 
+/* Every card the game puts on the table has a place and a picture (the pictures never fail:
+ * the theme renders what no size has). */
+static gboolean
+frame_has_cards (HeartsTable *self)
+{
+  if (self->theme == NULL || self->game == NULL || self->card_w < 1)
+    return FALSE;
+  if (self->hand->len == 0 && hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT) != 0)
+    return FALSE;
+  for (guint i = 0; i < self->hand->len; i++)
+    if (gtk_widget_get_width (g_ptr_array_index (self->hand, i)) <= 0)
+      return FALSE;
+
+  return TRUE;
+}
+
 void
 _hearts_table_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
   gboolean moving = self->step != NULL && self->step->kind == STEP_PLAY;
+
+  self->drew_cards = frame_has_cards (self);
 
   draw_fans (self, snapshot);
   draw_pass_area (self, snapshot);
@@ -506,4 +516,12 @@ _hearts_table_snapshot (GtkWidget   *widget,
 
   if (self->drag_card != NULL && self->dragging)
     gtk_widget_snapshot_child (widget, GTK_WIDGET (self->drag_card), snapshot);
+}
+
+gboolean
+hearts_table_get_drew_cards (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+
+  return self->drew_cards;
 }

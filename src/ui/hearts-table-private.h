@@ -118,6 +118,7 @@ struct _HeartsTable
   double           reflow_t;
   ShownCard        shown[HEARTS_MAX_PLAYERS];
   guint            n_shown;
+  gboolean         drew_cards;        /* the last frame had the table's cards, for the bench */
   gint             collect_winner;
   gboolean         busy;
   guint            pass_idle_id;

@@ -805,8 +805,15 @@ hearts_table_set_card_theme (HeartsTable     *self,
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
-  if (!g_set_object (&self->theme, theme))
+  if (self->theme == theme)
     return;
+
+  if (self->theme != NULL)
+    g_signal_handlers_disconnect_by_func (self->theme, gtk_widget_queue_draw, self);
+  g_set_object (&self->theme, theme);
+  /* Pictures rendered in the background replace the scaled ones drawn meanwhile. */
+  if (theme != NULL)
+    g_signal_connect_object (theme, "changed", G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 
   for (guint i = 0; i < self->hand->len; i++)
     hearts_card_widget_set_theme (g_ptr_array_index (self->hand, i), theme);

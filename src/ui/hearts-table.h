@@ -58,5 +58,7 @@ HeartsCards      hearts_table_get_chosen          (HeartsTable     *self);
 gboolean         hearts_table_pass                (HeartsTable     *self);
 /* Where things are, in the coordinates of the toplevel surface: for tests. */
 GVariant        *hearts_table_describe            (HeartsTable     *self);
+/* Whether the last frame drew the dealt hand, the backs and the trick: for the startup bench. */
+gboolean         hearts_table_get_drew_cards      (HeartsTable     *self);
 
 G_END_DECLS

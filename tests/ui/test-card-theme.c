@@ -10,7 +10,7 @@
 #include <glib/gstdio.h>
 #include <librsvg/rsvg.h>
 
-#include "hearts-card-theme.h"
+#include "hearts-card-theme-private.h"
 #include "hearts-test-util.h"
 
 static const char * const suit_ids[] = { "club", "diamond", "heart", "spade" };
@@ -127,14 +127,12 @@ check_full_deck (HeartsCardTheme *theme,
       else
         card = HEARTS_CARD (i / 13, i % 13);
 
-      g_assert_null (hearts_card_theme_lookup_texture (theme, card, width, scale));
       texture = hearts_card_theme_get_texture (theme, card, width, scale);
       g_assert_true (GDK_IS_TEXTURE (texture));
       g_assert_cmpint (gdk_texture_get_width (texture), ==, width * scale);
       g_assert_cmpint (gdk_texture_get_height (texture), ==, height * scale);
       /* Cached: the same texture again. */
       g_assert_true (hearts_card_theme_get_texture (theme, card, width, scale) == texture);
-      g_assert_true (hearts_card_theme_lookup_texture (theme, card, width, scale) == texture);
 
       /* A card is opaque in its middle; ours has rounded, transparent corners. */
       centre = texture_pixel (texture, width * scale / 2, height * scale / 2);
@@ -158,7 +156,8 @@ test_default_renders (void)
   check_full_deck (theme, 60, 1, TRUE);
   check_full_deck (theme, 120, 2, TRUE);
   /* The first size is still there: two sizes live side by side. */
-  g_assert_nonnull (hearts_card_theme_lookup_texture (theme, HEARTS_QUEEN_OF_SPADES, 60, 1));
+  g_assert_true (hearts_card_theme_has_size (theme, 60, 1));
+  g_assert_cmpuint (_hearts_card_theme_count_pictures (theme, 60, 1), ==, 53);
 
   /* A different picture for each card. */
   first = hearts_card_theme_get_texture (theme, HEARTS_TWO_OF_CLUBS, 60, 1);
@@ -166,8 +165,8 @@ test_default_renders (void)
   g_assert_true (first != again);
 
   hearts_card_theme_clear_cache (theme);
-  g_assert_null (hearts_card_theme_lookup_texture (theme, HEARTS_TWO_OF_CLUBS, 60, 1));
-  g_assert_null (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 120, 2));
+  g_assert_false (hearts_card_theme_has_size (theme, 60, 1));
+  g_assert_false (hearts_card_theme_has_size (theme, 120, 2));
 
   g_assert_finalize_object (theme);
 }
@@ -181,44 +180,65 @@ test_cache_drops_old_sizes (void)
   for (int width = 40; width < 60; width++)
     hearts_card_theme_get_texture (theme, HEARTS_NO_CARD, width, 1);
 
-  g_assert_null (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 40, 1));
-  g_assert_null (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 41, 1));
-  g_assert_nonnull (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 59, 1));
-  g_assert_nonnull (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 58, 1));
+  g_assert_false (hearts_card_theme_has_size (theme, 40, 1));
+  g_assert_false (hearts_card_theme_has_size (theme, 41, 1));
+  g_assert_false (hearts_card_theme_has_size (theme, 57, 1));
+  g_assert_true (hearts_card_theme_has_size (theme, 59, 1));
+  g_assert_true (hearts_card_theme_has_size (theme, 58, 1));
 
   g_assert_finalize_object (theme);
 }
 
 static void
-on_prerendered (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+test_cache_keeps_full_deck (void)
 {
-  gboolean *done = user_data;
-  g_autoptr(GError) error = NULL;
+  HeartsCardTheme *theme = hearts_card_theme_new_default ();
 
-  g_assert_true (hearts_card_theme_prerender_finish (HEARTS_CARD_THEME (object), result, &error));
-  g_assert_no_error (error);
-  *done = TRUE;
+  /* The whole deck at one size, then a resize passing through sizes with a card or two:
+   * the full size stays (it is what a frame draws scaled), the passing ones go. */
+  for (guint i = 0; i < 52; i++)
+    hearts_card_theme_get_texture (theme, HEARTS_CARD (i / 13, i % 13), 80, 1);
+  hearts_card_theme_get_texture (theme, HEARTS_NO_CARD, 80, 1);
+  for (int width = 81; width <= 90; width++)
+    {
+      hearts_card_theme_get_texture (theme, HEARTS_NO_CARD, width, 1);
+      hearts_card_theme_get_texture (theme, HEARTS_QUEEN_OF_SPADES, width, 1);
+    }
+
+  g_assert_cmpuint (_hearts_card_theme_count_pictures (theme, 80, 1), ==, 53);
+  g_assert_cmpuint (_hearts_card_theme_count_pictures (theme, 90, 1), ==, 2);
+  g_assert_false (hearts_card_theme_has_size (theme, 89, 1));
+
+  g_assert_finalize_object (theme);
 }
 
 static void
-test_prerender (void)
+test_preload (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
-  gboolean done = FALSE;
+  g_autoptr(GError) error = NULL;
+  HeartsCardTheme *theme;
 
-  hearts_card_theme_prerender_async (theme, 90, 1, NULL, on_prerendered, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
+  /* Loaded ahead in a thread, taken by the next load of that id. */
+  hearts_card_theme_preload (HEARTS_CARD_THEME_DEFAULT_ID);
+  theme = hearts_card_theme_new_for_id (HEARTS_CARD_THEME_DEFAULT_ID, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (hearts_card_theme_get_id (theme), ==, HEARTS_CARD_THEME_DEFAULT_ID);
+  g_assert_cmpfloat_with_epsilon (hearts_card_theme_get_aspect (theme), 240.0 / 336.0, 1e-9);
+  g_assert_true (GDK_IS_TEXTURE (hearts_card_theme_get_texture (theme, HEARTS_QUEEN_OF_SPADES, 40, 1)));
+  g_assert_finalize_object (theme);
 
-  for (guint i = 0; i < 52; i++)
-    g_assert_nonnull (hearts_card_theme_lookup_texture (theme, HEARTS_CARD (i / 13, i % 13),
-                                                        90, 1));
-  g_assert_nonnull (hearts_card_theme_lookup_texture (theme, HEARTS_NO_CARD, 90, 1));
+  /* A preload that failed still says why. */
+  hearts_card_theme_preload ("no-such-theme");
+  g_assert_null (hearts_card_theme_new_for_id ("no-such-theme", &error));
+  g_assert_error (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_NOT_FOUND);
+  g_clear_error (&error);
 
-  /* The worker thread lets go of the task (and so of the theme) just after it returns. */
-  hearts_test_assert_finalize_object (theme);
+  /* One nobody takes is replaced by the next. */
+  hearts_card_theme_preload ("no-such-theme");
+  hearts_card_theme_preload (HEARTS_CARD_THEME_DEFAULT_ID);
+  theme = hearts_card_theme_new_for_id (HEARTS_CARD_THEME_DEFAULT_ID, &error);
+  g_assert_no_error (error);
+  g_assert_finalize_object (theme);
 }
 
 static char *
@@ -477,7 +497,8 @@ main (int   argc,
   g_test_add_func ("/card-theme/deck-ids", test_deck_ids);
   g_test_add_func ("/card-theme/default-renders", test_default_renders);
   g_test_add_func ("/card-theme/cache-drops-old-sizes", test_cache_drops_old_sizes);
-  g_test_add_func ("/card-theme/prerender", test_prerender);
+  g_test_add_func ("/card-theme/cache-keeps-full-deck", test_cache_keeps_full_deck);
+  g_test_add_func ("/card-theme/preload", test_preload);
   g_test_add_func ("/card-theme/svgz", test_svgz);
   g_test_add_func ("/card-theme/bad-files", test_bad_files);
   g_test_add_func ("/card-theme/list-available", test_list_available);

@@ -1,0 +1,147 @@
+/* bare-adw-window.c: the smallest libadwaita window with a header bar, to measure hearts against
+ *
+ * With HEARTS_BENCH_FIRST_FRAME set it prints "first-frame" after its first frame and quits
+ * (startup-bench). With --frames N it changes its background for N frames at 1920×1080 and
+ * prints the main-thread time of a frame, as play-bench does: what a full-window redraw costs
+ * the renderer with nothing else to draw.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static guint frames_wanted;
+static GArray *frame_ms;
+static gint64 frame_start;
+
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  frame_start = g_get_monotonic_time ();
+}
+
+static void
+frame_after_paint_cb (GdkFrameClock *clock,
+                      GApplication  *app)
+{
+  double ms = (g_get_monotonic_time () - frame_start) / 1000.0;
+
+  g_array_append_val (frame_ms, ms);
+  if (frame_ms->len < frames_wanted)
+    return;
+
+  g_signal_handlers_disconnect_by_func (clock, frame_after_paint_cb, app);
+  g_array_sort (frame_ms, cmp_double);
+  printf ("frames bare      n %5u  p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms\n", frame_ms->len,
+          g_array_index (frame_ms, double, frame_ms->len / 2),
+          g_array_index (frame_ms, double, MIN (frame_ms->len - 1, (guint) (frame_ms->len * 0.99))),
+          g_array_index (frame_ms, double, frame_ms->len - 1));
+  g_application_quit (app);
+}
+
+/* Every frame a slightly different background, so that the whole window is drawn again. */
+static gboolean
+redraw_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  if (gtk_widget_has_css_class (widget, "bench-a"))
+    {
+      gtk_widget_remove_css_class (widget, "bench-a");
+      gtk_widget_add_css_class (widget, "bench-b");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (widget, "bench-b");
+      gtk_widget_add_css_class (widget, "bench-a");
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+quit_cb (gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                GApplication  *app)
+{
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, app);
+  printf ("first-frame\n");
+  fflush (stdout);
+  g_timeout_add (500, quit_cb, app);
+}
+
+static void
+on_realize (GtkWidget    *window,
+            GApplication *app)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  if (frames_wanted > 0)
+    {
+      g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+      gtk_css_provider_load_from_data (css, ".bench-a { background-color: #1f6b3a; } "
+                                            ".bench-b { background-color: #1f6b3b; }", -1);
+      gtk_style_context_add_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (css),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), NULL);
+      g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), app);
+      gtk_widget_add_tick_callback (window, redraw_tick, NULL, NULL);
+      return;
+    }
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), app);
+}
+
+static void
+activate_cb (GtkApplication *app)
+{
+  GtkWidget *window = adw_application_window_new (app);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *content = adw_bin_new ();
+
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  gtk_widget_set_vexpand (content, TRUE);
+  gtk_box_append (GTK_BOX (box), content);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
+  gtk_window_set_title (GTK_WINDOW (window), "Bare");
+  if (frames_wanted > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
+  else
+    gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
+  g_signal_connect (window, "realize", G_CALLBACK (on_realize), app);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(AdwApplication) app = adw_application_new ("io.github.gtkhearts.BareAdwWindow",
+                                                       G_APPLICATION_DEFAULT_FLAGS);
+
+  if (argc == 3 && g_str_equal (argv[1], "--frames"))
+    {
+      frames_wanted = MAX (1, atoi (argv[2]));
+      frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
+      argc = 1;
+    }
+
+  g_signal_connect (app, "activate", G_CALLBACK (activate_cb), NULL);
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

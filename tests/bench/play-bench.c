@@ -1,0 +1,308 @@
+/* play-bench.c: the real window playing itself, for frame times and memory over an evening
+ *
+ *   play-bench [--hands N] [--speed X] [--theme ID] [--size WxH] [--resize SECONDS]
+ *
+ * Runs HeartsApplication with every seat a computer (Easy, so that the moves are quick)
+ * and animations on, deals on at each score sheet, and measures each frame of the frame
+ * clock on the main thread, from before-paint to the end of after-paint: the frames while a
+ * card moves, and with --resize the frames while the window is resized back and forth
+ * between 1280×720 and --size for that long (before the play). At hand 1, every tenth and
+ * the last it prints the resident memory (and every tenth, what is left after malloc_trim()). Not a test: run it by hand, under Xvfb at 1080p
+ * (`ninja -C build-rel play-bench`, README.md).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hearts-application.h"
+#include "hearts-window-private.h"
+
+typedef enum
+{
+  FRAME_IDLE,
+  FRAME_ANIMATING,
+  FRAME_RESIZING,
+  N_KINDS
+} FrameKind;
+
+static const char * const kind_names[N_KINDS] = { "idle", "animating", "resizing" };
+
+typedef struct
+{
+  HeartsApplication *app;
+  HeartsWindow      *window;
+  GArray            *frames[N_KINDS];   /* double ms */
+  gint64             frame_start;
+  guint              hands;
+  double             speed;
+  char              *theme;
+  int                width, height;
+  double             resize_s;
+  gint64             resize_start;
+  guint              resize_id;
+  gboolean           resizing;
+  guint              poll_id;
+  long               rss_first_kb;
+} Bench;
+
+static long
+rss_kb (const char *field)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  line = strstr (status, field);
+  return line != NULL ? atol (line + strlen (field)) : -1;
+}
+
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+print_frames (Bench *bench)
+{
+  for (guint k = 0; k < N_KINDS; k++)
+    {
+      GArray *f = bench->frames[k];
+      guint over = 0;
+
+      if (f->len == 0)
+        continue;
+      g_array_sort (f, cmp_double);
+      for (guint i = 0; i < f->len; i++)
+        over += g_array_index (f, double, i) > 16.0;
+      printf ("frames %-9s n %5u  p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms  over 16 ms %u\n",
+              kind_names[k], f->len,
+              g_array_index (f, double, f->len / 2),
+              g_array_index (f, double, MIN (f->len - 1, (guint) (f->len * 0.99))),
+              g_array_index (f, double, f->len - 1), over);
+    }
+}
+
+static void
+on_before_paint (GdkFrameClock *clock,
+                 Bench         *bench)
+{
+  bench->frame_start = g_get_monotonic_time ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                Bench         *bench)
+{
+  HeartsTable *table = hearts_window_get_table (bench->window);
+  double ms;
+  FrameKind kind;
+
+  if (bench->frame_start == 0)
+    return;
+  ms = (g_get_monotonic_time () - bench->frame_start) / 1000.0;
+  bench->frame_start = 0;
+  if (bench->resizing)
+    kind = FRAME_RESIZING;
+  else if (hearts_table_get_busy (table))
+    kind = FRAME_ANIMATING;
+  else
+    kind = FRAME_IDLE;
+  g_array_append_val (bench->frames[kind], ms);
+}
+
+static void
+on_realize (GtkWidget *widget,
+            Bench     *bench)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), bench);
+  g_signal_connect_after (clock, "after-paint", G_CALLBACK (on_after_paint), bench);
+}
+
+static gboolean
+poll_cb (gpointer user_data)
+{
+  Bench *bench = user_data;
+  HeartsGame *game = hearts_window_get_game (bench->window);
+  guint n = hearts_game_get_n_players (game);
+  HeartsPhase phase = hearts_game_get_phase (game);
+
+  /* A new game (the last one ended) starts with a human seat again. */
+  for (guint s = 0; s < n; s++)
+    if (hearts_game_seat_is_human (game, s))
+      /* The runner takes the seat from the game's change. */
+      hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+
+  if (phase != HEARTS_PHASE_HAND_OVER && phase != HEARTS_PHASE_GAME_OVER)
+    return G_SOURCE_CONTINUE;
+
+  {
+    static guint hands_seen = 0;
+
+    hands_seen++;
+    if (hands_seen == 1)
+      {
+        bench->rss_first_kb = rss_kb ("VmRSS:");
+        printf ("after hand 1: RSS %ld KiB\n", bench->rss_first_kb);
+      }
+    else if (hands_seen % 10 == 0 && hands_seen < bench->hands)
+      {
+        long rss = rss_kb ("VmRSS:");
+
+        /* What malloc keeps but does not use, apart from what is in use. */
+        malloc_trim (0);
+        printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1), %ld KiB after malloc_trim\n",
+                hands_seen, rss, rss - bench->rss_first_kb, rss_kb ("VmRSS:"));
+      }
+    if (hands_seen >= bench->hands)
+      {
+        long rss = rss_kb ("VmRSS:");
+
+        printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1), peak %ld KiB\n",
+                hands_seen, rss, rss - bench->rss_first_kb, rss_kb ("VmHWM:"));
+        print_frames (bench);
+        fflush (stdout);
+        bench->poll_id = 0;
+        g_application_quit (G_APPLICATION (bench->app));
+        return G_SOURCE_REMOVE;
+      }
+    fflush (stdout);
+  }
+
+  gtk_widget_activate_action (GTK_WIDGET (bench->window),
+                              phase == HEARTS_PHASE_GAME_OVER ? "win.new-game" : "win.next-hand", NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+start_play (Bench *bench)
+{
+  bench->resizing = FALSE;
+  gtk_window_set_default_size (GTK_WINDOW (bench->window), bench->width, bench->height);
+  bench->poll_id = g_timeout_add (50, poll_cb, bench);
+}
+
+/* The size goes back and forth between 1280×720 and the full size, once a second. */
+static gboolean
+resize_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  Bench *bench = user_data;
+  double t = (g_get_monotonic_time () - bench->resize_start) / (double) G_USEC_PER_SEC;
+  double phase = fmod (t, 2.0);
+  double x = phase < 1 ? phase : 2 - phase;
+
+  if (t >= bench->resize_s)
+    {
+      bench->resize_id = 0;
+      start_play (bench);
+      return G_SOURCE_REMOVE;
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (widget),
+                               1280 + (int) (x * (bench->width - 1280)),
+                               720 + (int) (x * (bench->height - 720)));
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+begin_cb (gpointer user_data)
+{
+  Bench *bench = user_data;
+
+  if (bench->resize_s > 0)
+    {
+      bench->resizing = TRUE;
+      bench->resize_start = g_get_monotonic_time ();
+      bench->resize_id = gtk_widget_add_tick_callback (GTK_WIDGET (bench->window), resize_tick, bench, NULL);
+    }
+  else
+    start_play (bench);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_activate (GApplication *app,
+             Bench        *bench)
+{
+  GSettings *settings;
+
+  if (bench->window != NULL)
+    return;
+  bench->window = HEARTS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  settings = hearts_settings_get_settings (hearts_window_get_settings (bench->window));
+  if (bench->theme != NULL)
+    g_settings_set_string (settings, "card-theme", bench->theme);
+  hearts_table_set_animation_speed (hearts_window_get_table (bench->window), bench->speed);
+  gtk_window_set_default_size (GTK_WINDOW (bench->window), bench->width, bench->height);
+  g_signal_connect (bench->window, "realize", G_CALLBACK (on_realize), bench);
+  if (gtk_widget_get_realized (GTK_WIDGET (bench->window)))
+    on_realize (GTK_WIDGET (bench->window), bench);
+  /* Let the first frames (and the deck's background rendering) pass. */
+  g_timeout_add (1000, begin_cb, bench);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(HeartsApplication) app = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *size = NULL;
+  Bench bench = { 0 };
+  int hands = 2;
+  double speed = 1;
+  const char *app_argv[] = { argv[0], "--seed", "1", "--rules", "end=deals:100", NULL };
+  GOptionEntry entries[] = {
+    { "hands", 0, 0, G_OPTION_ARG_INT, &hands, "Hands to play (2)", "N" },
+    { "speed", 0, 0, G_OPTION_ARG_DOUBLE, &speed, "Animation speed, 1 normal (1)", "X" },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &bench.theme, "Card theme id (ours)", "ID" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Window size (1920x1080)", "WxH" },
+    { "resize", 0, 0, G_OPTION_ARG_DOUBLE, &bench.resize_s, "Resize for this long first (0)", "SECONDS" },
+    { NULL }
+  };
+
+  context = g_option_context_new ("- hearts playing itself, frame times and memory");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  bench.hands = MAX (1, hands);
+  bench.speed = speed;
+  bench.width = 1920;
+  bench.height = 1080;
+  if (size != NULL && sscanf (size, "%dx%d", &bench.width, &bench.height) != 2)
+    {
+      g_printerr ("--size wants WxH\n");
+      return 2;
+    }
+  for (guint k = 0; k < N_KINDS; k++)
+    bench.frames[k] = g_array_new (FALSE, FALSE, sizeof (double));
+
+  app = hearts_application_new ();
+  bench.app = app;
+  /* After the application's own activate, which makes the window. */
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), &bench);
+  g_application_run (G_APPLICATION (app), G_N_ELEMENTS (app_argv) - 1, (char **) app_argv);
+
+  for (guint k = 0; k < N_KINDS; k++)
+    g_array_unref (bench.frames[k]);
+  g_free (bench.theme);
+  return 0;
+}
