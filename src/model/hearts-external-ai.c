@@ -88,9 +88,9 @@ static void
 set_timed_out (GError **error,
                guint    ms)
 {
-  /* Translators: why an external engine was dropped; it follows "The engine of Ada failed: " */
   if (ms % 1000 == 0)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                 /* Translators: why an external engine was dropped; it follows "The engine of Ada failed: " */
                  g_dngettext (GETTEXT_PACKAGE, "it did not answer within %u second", "it did not answer within %u seconds", ms / 1000),
                  ms / 1000);
   else

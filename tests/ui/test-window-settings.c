@@ -683,6 +683,68 @@ test_external_engine (void)
 }
 
 /* The window's size comes from the settings and goes back when it closes. */
+static gboolean
+engine_failed_and_human_to_move (gpointer user_data)
+{
+  HeartsWindow *window = user_data;
+  const char *message = hearts_window_get_message (window);
+
+  return message != NULL && g_str_has_prefix (message, "The engine of Ada failed: ") &&
+         hearts_game_human_to_move (hearts_window_get_game (window));
+}
+
+static gboolean
+no_engine_starting (gpointer user_data)
+{
+  return !hearts_game_runner_get_starting_engines (hearts_window_get_runner (user_data));
+}
+
+/* Hostile engines in the real window: one floods its output with no newline, one never
+ * answers. The flood is dropped with a toast that names the seat and the reason; the
+ * player can pass meanwhile; "Play Without Them" gives up the silent one, and the game
+ * goes on with the built-in players. */
+static void
+test_hostile_engines (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsGameRunner *runner;
+  HeartsWindow *window;
+  HeartsGame *game;
+  HeartsCards hand;
+  HeartsRefusal refusal;
+  HeartsCards pass = 0;
+  HeartsCard card;
+  guint n = 0;
+
+  g_settings_set_string (gsettings, "seat1-engine", "cat /dev/zero");
+  g_settings_set_string (gsettings, "seat2-engine", "sleep 60");
+  window = new_window (gsettings);
+  hearts_window_start (window, FALSE);
+  runner = hearts_window_get_runner (window);
+  game = hearts_window_get_game (window);
+  g_assert_true (hearts_game_runner_get_starting_engines (runner));
+
+  g_assert_true (hearts_test_iterate_until (engine_failed_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_nonnull (strstr (hearts_window_get_message (window), "4096"));
+  g_assert_true (hearts_game_runner_get_starting_engines (runner));
+  g_assert_false (hearts_game_has_passed (game, 2));
+
+  /* The player is not kept waiting for the silent engine. */
+  hand = hearts_game_get_hand (game, HEARTS_HUMAN_SEAT);
+  HEARTS_CARDS_FOREACH (card, hand)
+    if (n++ < HEARTS_PASS_SIZE)
+      pass |= HEARTS_CARD_BIT (card);
+  g_assert_true (hearts_game_pass (game, HEARTS_HUMAN_SEAT, pass, &refusal));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.skip-engines", NULL));
+  g_assert_true (hearts_test_iterate_until (no_engine_starting, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
+  g_assert_true (hearts_game_has_passed (game, 2));
+  g_assert_false (hearts_game_seat_is_human (game, 1));
+  finish (window);
+}
+
 static void
 test_window_size (void)
 {
@@ -782,6 +844,7 @@ main (int   argc,
   g_test_add_func ("/window-settings/resume-broken", test_resume_broken);
   g_test_add_func ("/window-settings/statistics-at-game-over", test_statistics_at_game_over);
   g_test_add_func ("/window-settings/external-engine", test_external_engine);
+  g_test_add_func ("/window-settings/hostile-engines", test_hostile_engines);
   g_test_add_func ("/window-settings/window-size", test_window_size);
   g_test_add_func ("/window-settings/application-actions", test_application_actions);
 
