@@ -196,6 +196,8 @@ hearts_application_startup (GApplication *app)
   static const char *quit[] = { "<Control>q", NULL };
   static const char *help[] = { "F1", "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
+  static const char *fullscreen[] = { "F11", NULL };
+  static const char *preferences[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
 
@@ -215,6 +217,8 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", help);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences);
 }
 
 static void

@@ -167,10 +167,23 @@ _hearts_table_compute_targets (HeartsTable *self,
       graphene_point_t target;
 
       if (slot >= 0)
-        target = self->slots[slot].origin;
+        {
+          target = self->slots[slot].origin;
+          hearts_card_widget_set_exposed_width (w, 0);
+        }
       else
         {
+          graphene_point_t next;
+
           hand_target (self, width, row_index++, row_len, &target);
+          /* The last card of the row shows whole. */
+          if (row_index < row_len)
+            {
+              hand_target (self, width, row_index, row_len, &next);
+              hearts_card_widget_set_exposed_width (w, next.x - target.x);
+            }
+          else
+            hearts_card_widget_set_exposed_width (w, 0);
           if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
             target.y -= self->raise;
         }

@@ -85,6 +85,8 @@ struct _HeartsTable
   HeartsCards      received;
   HeartsCards      hint;
   gboolean         human_played;
+  HeartsCard       focus_card;        /* the hand's one Tab stop */
+  gboolean         human_turn;        /* as last shown */
 
   /* Layout, in widget coordinates */
   float            margin;
@@ -163,6 +165,8 @@ void              _hearts_table_refuse             (HeartsTable           *self,
 void              _hearts_table_toggle_chosen      (HeartsTable           *self,
                                                     HeartsCard             card);
 void              _hearts_table_layout_changed     (HeartsTable           *self);
+void              _hearts_table_set_focus_card     (HeartsTable           *self,
+                                                    HeartsCardWidget      *card);
 
 /* hearts-table-steps.c */
 void              _hearts_table_queue_step         (HeartsTable           *self,

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-model-enums.h"
+#include "hearts-score-sheet.h"
 #include "hearts-table-private.h"
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
@@ -231,6 +232,50 @@ _hearts_table_start_reflow (HeartsTable *self)
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
+/* The card focus goes to in the hand: the one it was last on if still held, else
+ * the first card that may be played. */
+static HeartsCardWidget *
+roving_card (HeartsTable *self)
+{
+  HeartsCardWidget *playable = NULL;
+
+  if (self->hand->len == 0)
+    return NULL;
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+
+      if (hearts_card_widget_get_card (w) == self->focus_card)
+        return w;
+      if (playable == NULL && hearts_card_widget_get_playable (w))
+        playable = w;
+    }
+  return playable != NULL ? playable : g_ptr_array_index (self->hand, 0);
+}
+
+/* The hand is one Tab stop: only one card at a time takes focus from Tab, the arrow
+ * keys move within it. */
+static void
+update_roving (HeartsTable *self)
+{
+  HeartsCardWidget *roving = roving_card (self);
+
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      GtkWidget *w = g_ptr_array_index (self->hand, i);
+
+      gtk_widget_set_focusable (w, w == GTK_WIDGET (roving));
+    }
+}
+
+void
+_hearts_table_set_focus_card (HeartsTable      *self,
+                              HeartsCardWidget *card)
+{
+  self->focus_card = hearts_card_widget_get_card (card);
+  update_roving (self);
+}
+
 static void
 update_card_states (HeartsTable *self)
 {
@@ -251,6 +296,7 @@ update_card_states (HeartsTable *self)
       hearts_card_widget_set_received (w, hearts_cards_has (self->received, card));
       hearts_card_widget_set_hinted (w, hearts_cards_has (self->hint, card));
     }
+  update_roving (self);
 }
 
 /* Makes the hand widgets match the game's hand, keeping the ones that stay. */
@@ -260,8 +306,12 @@ sync_hand (HeartsTable *self)
   HeartsCards hand = 0;
   gboolean changed = FALSE;
   gboolean had_focus = FALSE;
+  gboolean focus_visible = FALSE;
   guint focus_index = 0;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
+  if (GTK_IS_WINDOW (root))
+    focus_visible = gtk_window_get_focus_visible (GTK_WINDOW (root));
   if (self->game != NULL)
     hand = hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT);
   /* Cards chosen for the pass are still ours until the pass is sent. */
@@ -334,8 +384,16 @@ sync_hand (HeartsTable *self)
       }
   }
 
+  /* The card after the one that left takes the focus, with its ring still showing. */
   if (had_focus && self->hand->len > 0)
-    gtk_widget_grab_focus (g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1)));
+    {
+      HeartsCardWidget *next = g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1));
+
+      _hearts_table_set_focus_card (self, next);
+      gtk_widget_grab_focus (GTK_WIDGET (next));
+      if (GTK_IS_WINDOW (root) && focus_visible)
+        gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+    }
 
   update_card_states (self);
   if (changed)
@@ -429,6 +487,39 @@ show_trick_from_game (HeartsTable *self)
     }
 }
 
+/* Focus */
+
+/* Where the focus is must not be taken from: an open sheet or popover. */
+static gboolean
+focus_is_elsewhere (HeartsTable *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || !gtk_widget_get_mapped (focus))
+    return FALSE;
+  return gtk_widget_get_ancestor (focus, HEARTS_TYPE_SCORE_SHEET) != NULL ||
+         gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL;
+}
+
+/* When it becomes the human's turn the hand takes the focus; so it does when the
+ * focus was left on nothing, such as on the pass button that went away. */
+static void
+update_focus (HeartsTable *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game);
+  gboolean became = turn && !self->human_turn;
+  gboolean lost = focus == NULL || !gtk_widget_get_mapped (focus) ||
+                  (focus == self->pass_button && !gtk_widget_get_can_focus (focus));
+
+  if (!self->busy)
+    self->human_turn = turn;
+  if ((became || lost) && !focus_is_elsewhere (self))
+    hearts_table_focus_hand (self);
+}
+
 /* Game signals */
 
 static void
@@ -492,6 +583,7 @@ on_game_changed (HeartsGame  *game,
   sync_hand (self);
   _hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+  update_focus (self);
 }
 
 void
@@ -721,6 +813,7 @@ hearts_table_init (HeartsTable *self)
   self->highlight_legal = TRUE;
   self->animation_speed = 1;
   self->collect_winner = -1;
+  self->focus_card = HEARTS_NO_CARD;
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
   g_queue_init (&self->steps);
@@ -973,6 +1066,32 @@ hearts_table_reset (HeartsTable *self)
 
   _hearts_table_sync_from_game (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
+}
+
+/**
+ * hearts_table_focus_hand:
+ *
+ * Puts the focus on the hand's Tab stop, with its ring showing.
+ *
+ * Returns: %FALSE if the hand is empty
+ */
+gboolean
+hearts_table_focus_hand (HeartsTable *self)
+{
+  HeartsCardWidget *card;
+  GtkRoot *root;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+
+  card = roving_card (self);
+  if (card == NULL)
+    return FALSE;
+  _hearts_table_set_focus_card (self, card);
+  gtk_widget_grab_focus (GTK_WIDGET (card));
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+  return TRUE;
 }
 
 void
