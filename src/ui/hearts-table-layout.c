@@ -253,6 +253,9 @@ _hearts_table_size_allocate (GtkWidget *widget,
       allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
     }
 
+  /* Heard, not seen. */
+  allocate_child (GTK_WIDGET (self->announcer), 0, 0, 1, 1);
+
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];

@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "hearts-announcer.h"
 #include "hearts-card-widget.h"
 #include "hearts-seat-plate.h"
 #include "hearts-settings.h"
@@ -78,6 +79,7 @@ struct _HeartsTable
   HeartsSeatPlate *plates[HEARTS_MAX_PLAYERS];
   GtkWidget       *pass_label;
   GtkWidget       *pass_button;
+  HeartsAnnouncer *announcer;
 
   /* What the human is doing */
   HeartsCard       chosen[HEARTS_PASS_SIZE];
@@ -87,6 +89,7 @@ struct _HeartsTable
   gboolean         human_played;
   HeartsCard       focus_card;        /* the hand's one Tab stop */
   gboolean         human_turn;        /* as last shown */
+  HeartsCards      announced_received;
 
   /* Layout, in widget coordinates */
   float            margin;

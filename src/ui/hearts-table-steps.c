@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "hearts-table-private.h"
 
 static void run_next_step (HeartsTable *self);
@@ -39,6 +41,44 @@ on_step_done (AdwAnimation *animation,
   g_clear_object (&self->step_animation);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   run_next_step (self);
+}
+
+/* Said when the table shows the move, so that speech keeps pace with the cards. */
+static void
+announce_step (HeartsTable *self,
+               Step        *step)
+{
+  const char *who = hearts_table_get_player_name (self, step->seat);
+  g_autofree char *text = NULL;
+
+  if (step->kind == STEP_PLAY)
+    {
+      g_autofree char *card = hearts_card_get_name (step->card);
+
+      if (step->seat == HEARTS_HUMAN_SEAT)
+        /* Translators: %s is a card, as "Queen of Spades" */
+        text = g_strdup_printf (_("You play the %s"), card);
+      else
+        /* Translators: a player's name, then a card: "West plays the Queen of Spades" */
+        text = g_strdup_printf (_("%s plays the %s"), who, card);
+    }
+  else
+    {
+      HeartsCards cards = 0;
+      gint points;
+
+      for (guint i = 0; i < self->n_shown; i++)
+        cards |= HEARTS_CARD_BIT (self->shown[i].card);
+      points = hearts_cards_points (cards, hearts_game_get_rules (self->game));
+      if (step->seat == HEARTS_HUMAN_SEAT)
+        text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %d point",
+                                             "You take the trick, %d points", ABS (points)), points);
+      else
+        /* Translators: a player's name, then points: "West takes the trick, 13 points" */
+        text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %d point",
+                                             "%s takes the trick, %d points", ABS (points)), who, points);
+    }
+  hearts_announcer_announce (self->announcer, text);
 }
 
 static void
@@ -83,6 +123,8 @@ run_next_step (HeartsTable *self)
       ms = _hearts_table_animation_ms (self, BASE_PAUSE_MS + BASE_COLLECT_MS);
     }
   _hearts_table_update_labels (self);
+  if (self->game != NULL)
+    announce_step (self, step);
 
   target = adw_callback_animation_target_new (on_step_value, self, NULL);
   self->step_animation = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, ms, target);

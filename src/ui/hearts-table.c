@@ -489,6 +489,96 @@ show_trick_from_game (HeartsTable *self)
 
 /* Focus */
 
+static const char *
+suit_name (HeartsSuit suit)
+{
+  switch (suit)
+    {
+    case HEARTS_SUIT_CLUBS:
+      return _("clubs");
+    case HEARTS_SUIT_DIAMONDS:
+      return _("diamonds");
+    case HEARTS_SUIT_SPADES:
+      return _("spades");
+    case HEARTS_SUIT_HEARTS:
+    default:
+      return _("hearts");
+    }
+}
+
+static char *
+format_cards (HeartsCards cards)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint i = 0, count = hearts_cards_count (cards);
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, cards)
+    {
+      g_autofree char *name = hearts_card_get_name (card);
+
+      if (i > 0)
+        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
+      g_string_append (names, name);
+      i++;
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+/* What the human is to do now, and with what. */
+static void
+announce_turn (HeartsTable *self)
+{
+  g_autofree char *text = NULL;
+
+  if (hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING)
+    {
+      guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
+                                               hearts_game_get_pass_direction (self->game),
+                                               HEARTS_HUMAN_SEAT);
+
+      /* Translators: %s is a player's name */
+      text = g_strdup_printf (_("Choose three cards to pass to %s"), seat_name (self, target));
+    }
+  else
+    {
+      HeartsCard trick[HEARTS_MAX_PLAYERS];
+      guint leader;
+      guint n = hearts_game_get_trick (self->game, trick, &leader);
+      HeartsCards legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
+      HeartsSuit led = n > 0 ? HEARTS_CARD_SUIT (trick[0]) : HEARTS_SUIT_CLUBS;
+
+      if (n == 0)
+        text = g_strdup (_("Your turn; you lead"));
+      else if ((legal & ~HEARTS_SUIT_MASK (led)) == 0)
+        /* Translators: %s is a suit, as "clubs" */
+        text = g_strdup_printf (_("Your turn; you must follow %s"), suit_name (led));
+      else
+        /* Translators: %s is a suit, as "clubs" */
+        text = g_strdup_printf (_("Your turn; you have no %s, play any card"), suit_name (led));
+    }
+  hearts_announcer_announce (self->announcer, text);
+}
+
+/* The cards passed to the human, once a hand, when they show in the hand. */
+static void
+announce_received (HeartsTable *self)
+{
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  guint from;
+
+  if (self->received == 0 || self->received == self->announced_received)
+    return;
+  self->announced_received = self->received;
+  from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
+                                   hearts_game_get_pass_direction (self->game), HEARTS_HUMAN_SEAT);
+  names = format_cards (self->received);
+  /* Translators: a player's name, then a list of cards */
+  text = g_strdup_printf (_("%s passed you the %s"), seat_name (self, from), names);
+  hearts_announcer_announce (self->announcer, text);
+}
+
 /* Where the focus is must not be taken from: an open sheet or popover. */
 static gboolean
 focus_is_elsewhere (HeartsTable *self)
@@ -516,6 +606,8 @@ update_focus (HeartsTable *self)
 
   if (!self->busy)
     self->human_turn = turn;
+  if (became)
+    announce_turn (self);
   if ((became || lost) && !focus_is_elsewhere (self))
     hearts_table_focus_hand (self);
 }
@@ -583,6 +675,8 @@ on_game_changed (HeartsGame  *game,
   sync_hand (self);
   _hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+  if (!self->busy)
+    announce_received (self);
   update_focus (self);
 }
 
@@ -830,7 +924,12 @@ hearts_table_init (HeartsTable *self)
   gtk_widget_set_parent (self->pass_label, GTK_WIDGET (self));
   gtk_widget_set_visible (self->pass_label, FALSE);
 
+  self->announcer = HEARTS_ANNOUNCER (hearts_announcer_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->announcer), GTK_WIDGET (self));
+
   self->pass_button = gtk_button_new_with_mnemonic (_("_Pass Cards"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->pass_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pass Cards"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "table.pass");
   gtk_widget_add_css_class (self->pass_button, "suggested-action");
   gtk_widget_add_css_class (self->pass_button, "pill");
@@ -1056,6 +1155,7 @@ hearts_table_reset (HeartsTable *self)
   self->n_chosen = 0;
   self->hint = 0;
   self->received = 0;
+  self->announced_received = 0;
   self->drag_card = NULL;
   self->dragging = FALSE;
   self->human_played = FALSE;
@@ -1103,6 +1203,18 @@ hearts_table_set_hint (HeartsTable *self,
   self->hint = cards;
   update_card_states (self);
   _hearts_table_start_reflow (self);
+}
+
+/**
+ * hearts_table_get_announcer:
+ *
+ * Returns: (transfer none): what says the moves to a screen reader
+ */
+HeartsAnnouncer *
+hearts_table_get_announcer (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  return self->announcer;
 }
 
 HeartsCards
