@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-deal.h"
 #include "hearts-table-private.h"
 
 static void run_next_step (HeartsTable *self);
