@@ -16,6 +16,7 @@ struct _HeartsScoreSheet
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
   GtkGrid              *grid;
+  GtkScrolledWindow    *scroller;
   GtkWidget            *close_button;
   GtkWidget            *next_button;
   GtkWidget            *new_game_button;
@@ -122,6 +123,7 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, grid);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, scroller);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, close_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, next_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, new_game_button);
@@ -136,6 +138,10 @@ static void
 hearts_score_sheet_init (HeartsScoreSheet *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores sideways"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
 }
 
 GtkWidget *

@@ -927,7 +927,14 @@ hearts_table_init (HeartsTable *self)
   self->announcer = HEARTS_ANNOUNCER (hearts_announcer_new ());
   gtk_widget_set_parent (GTK_WIDGET (self->announcer), GTK_WIDGET (self));
 
-  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass Cards"));
+  self->pass_button = gtk_button_new ();
+  /* GTK 4.8 reads a button's label child after its name: the child is only seen. */
+  gtk_button_set_child (GTK_BUTTON (self->pass_button),
+                        g_object_new (GTK_TYPE_LABEL,
+                                      "label", _("_Pass Cards"),
+                                      "use-underline", TRUE,
+                                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                      NULL));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->pass_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pass Cards"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "table.pass");
@@ -1186,6 +1193,14 @@ hearts_table_focus_hand (HeartsTable *self)
   card = roving_card (self);
   if (card == NULL)
     return FALSE;
+  /* A turn starts on a card that may be played. */
+  if (!hearts_card_widget_get_playable (card))
+    for (guint i = 0; i < self->hand->len; i++)
+      if (hearts_card_widget_get_playable (g_ptr_array_index (self->hand, i)))
+        {
+          card = g_ptr_array_index (self->hand, i);
+          break;
+        }
   _hearts_table_set_focus_card (self, card);
   gtk_widget_grab_focus (GTK_WIDGET (card));
   root = gtk_widget_get_root (GTK_WIDGET (self));

@@ -561,6 +561,15 @@ assert_focus_allowed (GVariant *state,
     g_assert_true (visible);
 }
 
+static HeartsCard
+card_of (const char *name)
+{
+  HeartsCard card;
+
+  g_assert_true (hearts_card_from_string (name, &card));
+  return card;
+}
+
 static gint
 hand_index (GVariant   *state,
             const char *card)
@@ -653,8 +662,9 @@ keyboard_play (HeartsDriver *driver,
   gint at, target;
 
   g_assert_nonnull (card);
-  /* Focus came to the hand by itself when the turn did. */
+  /* Focus came to the hand by itself when the turn did, on a card that may be played. */
   g_assert_true (g_str_has_prefix (focus, "hand:"));
+  g_assert_true (hearts_cards_has (cards_from (legal), card_of (focus + strlen ("hand:"))));
   at = hand_index (state, focus + strlen ("hand:"));
   target = hand_index (state, card);
   g_assert_cmpint (at, >=, 0);
