@@ -271,6 +271,25 @@ hearts_score_sheet_get_mode (HeartsScoreSheet *self)
   return self->mode;
 }
 
+/**
+ * hearts_score_sheet_dup_summary:
+ *
+ * Returns: (transfer full): the sheet's title and subtitle as one sentence, to be read aloud
+ */
+char *
+hearts_score_sheet_dup_summary (HeartsScoreSheet *self)
+{
+  const char *subtitle;
+
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), NULL);
+
+  subtitle = gtk_label_get_label (self->subtitle_label);
+  if (subtitle[0] == '\0')
+    return g_strdup (gtk_label_get_label (self->title_label));
+  /* Translators: a score sheet's title, then its subtitle, read aloud */
+  return g_strdup_printf (_("%s. %s"), gtk_label_get_label (self->title_label), subtitle);
+}
+
 GtkWidget *
 hearts_score_sheet_get_default_button (HeartsScoreSheet *self)
 {

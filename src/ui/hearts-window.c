@@ -76,6 +76,12 @@ _hearts_window_show_score_sheet (HeartsWindow         *self,
   /* The button's action is enabled first: a disabled button takes no focus. */
   _hearts_window_actions_update (self);
   gtk_widget_grab_focus (hearts_score_sheet_get_default_button (self->score_sheet));
+  if (mode != HEARTS_SCORE_SHEET_VIEW)
+    {
+      g_autofree char *summary = hearts_score_sheet_dup_summary (self->score_sheet);
+
+      hearts_announcer_announce (hearts_table_get_announcer (self->table), summary);
+    }
 }
 
 void
