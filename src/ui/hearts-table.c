@@ -487,7 +487,7 @@ show_trick_from_game (HeartsTable *self)
     }
 }
 
-/* Focus */
+/* Focus and what is said */
 
 static const char *
 suit_name (HeartsSuit suit)
@@ -1163,6 +1163,8 @@ hearts_table_reset (HeartsTable *self)
   self->hint = 0;
   self->received = 0;
   self->announced_received = 0;
+  /* A new hand, game or undo: the turn is announced and takes the focus afresh. */
+  self->human_turn = FALSE;
   self->drag_card = NULL;
   self->dragging = FALSE;
   self->human_played = FALSE;
