@@ -80,6 +80,7 @@ announce_step (HeartsTable *self,
                                              "%s takes the trick, %d points", ABS (points)), who, points);
     }
   hearts_announcer_announce (self->announcer, text);
+  self->turn_said = FALSE;
 }
 
 static void

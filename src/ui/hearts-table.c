@@ -394,6 +394,9 @@ sync_hand (HeartsTable *self)
       if (GTK_IS_WINDOW (root) && focus_visible)
         gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
     }
+  else if (had_focus && root != NULL)
+    /* The last card is gone: GTK 4.8 would keep the focus on the unparented card. */
+    gtk_root_set_focus (root, NULL);
 
   update_card_states (self);
   if (changed)
@@ -531,6 +534,10 @@ announce_turn (HeartsTable *self)
 {
   g_autofree char *text = NULL;
 
+  /* Once, even when a new hand or an undo brings the same turn round again. */
+  if (self->turn_said)
+    return;
+
   if (hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING)
     {
       guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
@@ -558,6 +565,7 @@ announce_turn (HeartsTable *self)
         text = g_strdup_printf (_("Your turn; you have no %s, play any card"), suit_name (led));
     }
   hearts_announcer_announce (self->announcer, text);
+  self->turn_said = TRUE;
 }
 
 /* The cards passed to the human, once a hand, when they show in the hand. */
@@ -577,6 +585,7 @@ announce_received (HeartsTable *self)
   /* Translators: a player's name, then a list of cards */
   text = g_strdup_printf (_("%s passed you the %s"), seat_name (self, from), names);
   hearts_announcer_announce (self->announcer, text);
+  self->turn_said = FALSE;
 }
 
 /* Where the focus is must not be taken from: an open sheet or popover. */
@@ -592,6 +601,17 @@ focus_is_elsewhere (HeartsTable *self)
          gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL;
 }
 
+/* A full trick waits to be collected: the next lead is not yet anyone's turn. */
+static gboolean
+trick_complete (HeartsTable *self)
+{
+  HeartsCard trick[HEARTS_MAX_PLAYERS];
+  guint leader;
+
+  return hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
+         hearts_game_get_trick (self->game, trick, &leader) == hearts_game_get_n_players (self->game);
+}
+
 /* When it becomes the human's turn the hand takes the focus; so it does when the
  * focus was left on nothing, such as on the pass button that went away. */
 static void
@@ -599,7 +619,8 @@ update_focus (HeartsTable *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  gboolean turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game);
+  gboolean turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game) &&
+                  !trick_complete (self);
   gboolean became = turn && !self->human_turn;
   gboolean lost = focus == NULL || !gtk_widget_get_mapped (focus) ||
                   (focus == self->pass_button && !gtk_widget_get_can_focus (focus));
@@ -635,6 +656,8 @@ on_card_played (HeartsGame  *game,
         }
       self->human_played = TRUE;
       self->received = 0;
+      /* The next turn is another one, even if no one else moves in between. */
+      self->human_turn = FALSE;
     }
   self->hint = 0;
   _hearts_table_queue_step (self, STEP_PLAY, seat, card, has_from ? &from : NULL);
@@ -1251,6 +1274,7 @@ hearts_table_pass (HeartsTable *self)
 {
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
   HeartsCards cards;
+  gboolean was_turn;
 
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
 
@@ -1258,8 +1282,12 @@ hearts_table_pass (HeartsTable *self)
     return FALSE;
 
   cards = hearts_table_get_chosen (self);
+  /* Set first: the game may come straight back to the human, for the first lead. */
+  was_turn = self->human_turn;
+  self->human_turn = FALSE;
   if (!hearts_game_pass (self->game, HEARTS_HUMAN_SEAT, cards, &refusal))
     {
+      self->human_turn = was_turn;
       _hearts_table_refuse (self, refusal);
       return FALSE;
     }

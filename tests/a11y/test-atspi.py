@@ -200,7 +200,7 @@ def play_hand(app):
 
 
 def main():
-    print('1..5', flush=True)
+    print('1..6', flush=True)
     heard = []
 
     def on_name(event):
@@ -246,6 +246,15 @@ def main():
            'every play of the hand was said (%d plays, %d said, missing %r)' % (len(plays), len(heard), missing))
         takes = [h for h in heard if h and ('takes the trick' in h or 'take the trick' in h)]
         ok(len(takes) == 13, 'every trick\'s taker was said (%d)' % len(takes))
+        said, unsaid, mine = False, 0, 0
+        for h in heard:
+            if h and h.startswith('Your turn'):
+                said = True
+            elif h and h.startswith('You play the'):
+                unsaid += not said
+                mine += 1
+                said = False
+        ok(mine == 13 and unsaid == 0, 'your turn was said before each of your %d plays (%d not)' % (mine, unsaid))
         for h in heard[:8]:
             print('# heard: %s' % h)
     finally:

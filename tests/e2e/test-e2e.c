@@ -691,7 +691,8 @@ assert_announced (GVariant *state)
   g_autoptr(GVariant) list = NULL;
   g_autoptr(GVariant) players = NULL;
   g_autofree const char **names = NULL;
-  gsize n_said = 0, next = 0, takes = 0;
+  gsize n_said = 0, next = 0, takes = 0, turns = 0;
+  gboolean turn_said = FALSE;
 
   g_assert_true (g_variant_lookup (state, "players", "@as", &players));
   names = g_variant_get_strv (players, NULL);
@@ -718,9 +719,27 @@ assert_announced (GVariant *state)
       next++;
     }
   for (gsize i = 0; i < n_said; i++)
-    if (strstr (said[i], "take the trick") || strstr (said[i], "takes the trick"))
-      takes++;
+    {
+      if (strstr (said[i], "take the trick") || strstr (said[i], "takes the trick"))
+        takes++;
+      if (g_str_has_prefix (said[i], "Your turn"))
+        turn_said = TRUE;
+      /* Each of the human's plays had its turn said before it, also a lead right after
+       * a trick won. */
+      if (g_str_has_prefix (said[i], "You play the"))
+        {
+          if (!turn_said)
+            g_error ("no turn said before: %s", said[i]);
+          turn_said = FALSE;
+          turns++;
+        }
+    }
   g_assert_cmpuint (takes * 4, ==, plays->len);
+  {
+    g_autoptr(GPtrArray) mine = state_record_lines (state, "play 0 ");
+
+    g_assert_cmpuint (turns, ==, mine->len);
+  }
 }
 
 /* A whole game with the keyboard alone: no pointer event is sent. */
