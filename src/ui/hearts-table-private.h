@@ -117,6 +117,7 @@ struct _HeartsTable
 
   /* Animations */
   GQueue           steps;
+  guint            steps_idle_id;
   Step            *step;
   AdwAnimation    *step_animation;
   double           step_t;

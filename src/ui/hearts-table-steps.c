@@ -136,6 +136,16 @@ run_next_step (HeartsTable *self)
   adw_animation_play (self->step_animation);
 }
 
+static gboolean
+run_steps_idle (gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->steps_idle_id = 0;
+  run_next_step (self);
+  return G_SOURCE_REMOVE;
+}
+
 void
 _hearts_table_queue_step (HeartsTable           *self,
                           StepKind               kind,
@@ -155,12 +165,16 @@ _hearts_table_queue_step (HeartsTable           *self,
     }
   g_queue_push_tail (&self->steps, step);
   _hearts_table_set_busy (self, TRUE);
-  run_next_step (self);
+  /* Started once the game's signals for this move are all in: with animations off a
+   * step ends at once, and a play must not look like the end of its trick. */
+  if (self->steps_idle_id == 0)
+    self->steps_idle_id = g_idle_add (run_steps_idle, self);
 }
 
 void
 _hearts_table_clear_steps (HeartsTable *self)
 {
+  g_clear_handle_id (&self->steps_idle_id, g_source_remove);
   g_queue_clear_full (&self->steps, g_free);
   g_clear_pointer (&self->step, g_free);
   if (self->step_animation != NULL)
@@ -177,6 +191,11 @@ _hearts_table_clear_steps (HeartsTable *self)
 void
 _hearts_table_finish_steps (HeartsTable *self)
 {
+  if (self->steps_idle_id != 0)
+    {
+      g_clear_handle_id (&self->steps_idle_id, g_source_remove);
+      run_next_step (self);
+    }
   while (self->step_animation != NULL)
     adw_animation_skip (self->step_animation);
 }

@@ -200,7 +200,7 @@ def play_hand(app):
 
 
 def main():
-    print('1..6', flush=True)
+    print('1..7', flush=True)
     heard = []
 
     def on_name(event):
@@ -254,6 +254,8 @@ def main():
                 unsaid += not said
                 mine += 1
                 said = False
+        early = [a for a, b in zip(heard, heard[1:]) if a and b and a.startswith('Your turn') and 'the trick' in b]
+        ok(not early, 'the turn is said after the trick is taken (%d said too early)' % len(early))
         ok(mine == 13 and unsaid == 0, 'your turn was said before each of your %d plays (%d not)' % (mine, unsaid))
         for h in heard[:8]:
             print('# heard: %s' % h)

@@ -723,7 +723,12 @@ assert_announced (GVariant *state)
       if (strstr (said[i], "take the trick") || strstr (said[i], "takes the trick"))
         takes++;
       if (g_str_has_prefix (said[i], "Your turn"))
-        turn_said = TRUE;
+        {
+          turn_said = TRUE;
+          /* Said as the table shows it: the trick is taken before the next lead. */
+          if (i + 1 < n_said && strstr (said[i + 1], "the trick"))
+            g_error ("said too early: %s, then %s", said[i], said[i + 1]);
+        }
       /* Each of the human's plays had its turn said before it, also a lead right after
        * a trick won. */
       if (g_str_has_prefix (said[i], "You play the"))
