@@ -4,7 +4,7 @@
 # Walks the window and fails on a control with no name or with a type name for a
 # name; plays one hand with real keys (xdotool) and checks that every play and every
 # trick's taker was announced (GTK 4.14: announcements; before: name changes of the
-# polite status region).
+# polite status region). HEARTS_ATSPI_TREE=1 prints the tree it walks.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
