@@ -238,6 +238,8 @@ hearts_application_startup (GApplication *app)
   static const char *help[] = { "F1", NULL };
   static const char *shortcuts[] = { "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
+  static const char *fullscreen[] = { "F11", NULL };
+  static const char *preferences[] = { "<Control>comma", NULL };
   g_autofree char *card_theme = NULL;
 
   /* The deck parses in a thread while GTK and libadwaita start. */
@@ -264,6 +266,8 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences);
 }
 
 static void

@@ -14,6 +14,7 @@ struct _HeartsCardWidget
 
   HeartsCardTheme *theme;
   HeartsCard       card;
+  float            exposed_width;     /* 0: the whole card shows */
   guint            selected : 1;
   guint            playable : 1;
   guint            dim_unplayable : 1;
@@ -121,6 +122,28 @@ hearts_card_widget_snapshot (GtkWidget   *widget,
       gtk_snapshot_append_color (snapshot, &accent, &dot.bounds);
       gtk_snapshot_pop (snapshot);
     }
+
+  /* The ring goes round the part that shows: the next card covers the rest. */
+  if (gtk_widget_has_visible_focus (widget))
+    {
+      float w = self->exposed_width > 0 ? MIN (self->exposed_width, width) : width;
+      GskRoundedRect ring;
+
+      gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (-3, -3, w + 3, height + 6), radius + 3);
+      append_rounded_border (snapshot, &ring, 3, &accent);
+    }
+}
+
+static void
+hearts_card_widget_state_flags_changed (GtkWidget     *widget,
+                                        GtkStateFlags  previous)
+{
+  GtkStateFlags changed = previous ^ gtk_widget_get_state_flags (widget);
+
+  /* The focus ring is drawn here, not by CSS. */
+  if (changed & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE))
+    gtk_widget_queue_draw (widget);
+  GTK_WIDGET_CLASS (hearts_card_widget_parent_class)->state_flags_changed (widget, previous);
 }
 
 static void
@@ -213,6 +236,7 @@ hearts_card_widget_class_init (HeartsCardWidgetClass *klass)
   object_class->set_property = hearts_card_widget_set_property;
 
   widget_class->snapshot = hearts_card_widget_snapshot;
+  widget_class->state_flags_changed = hearts_card_widget_state_flags_changed;
 
   properties[PROP_CARD] =
     g_param_spec_uint ("card", NULL, NULL, 0, HEARTS_NO_CARD, HEARTS_NO_CARD,
@@ -336,6 +360,20 @@ DEFINE_FLAG (selected, PROP_SELECTED, FALSE)
 DEFINE_FLAG (playable, PROP_PLAYABLE, self->dim_unplayable)
 DEFINE_FLAG (received, PROP_RECEIVED, TRUE)
 DEFINE_FLAG (hinted, PROP_HINTED, TRUE)
+
+/* How much of the card shows from its left edge when the next card overlaps it. */
+void
+hearts_card_widget_set_exposed_width (HeartsCardWidget *self,
+                                      float             width)
+{
+  g_return_if_fail (HEARTS_IS_CARD_WIDGET (self));
+
+  if (self->exposed_width == width)
+    return;
+  self->exposed_width = width;
+  if (gtk_widget_has_visible_focus (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
 
 void
 hearts_card_widget_set_dim_unplayable (HeartsCardWidget *self,

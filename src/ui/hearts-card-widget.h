@@ -30,6 +30,8 @@ void        hearts_card_widget_set_playable  (HeartsCardWidget *self,
                                               gboolean          playable);
 void        hearts_card_widget_set_dim_unplayable (HeartsCardWidget *self,
                                               gboolean          dim);
+void        hearts_card_widget_set_exposed_width (HeartsCardWidget *self,
+                                              float             width);
 gboolean    hearts_card_widget_get_received  (HeartsCardWidget *self);
 void        hearts_card_widget_set_received  (HeartsCardWidget *self,
                                               gboolean          received);

@@ -16,6 +16,7 @@ struct _HeartsScoreSheet
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
   GtkGrid              *grid;
+  GtkScrolledWindow    *scroller;
   GtkWidget            *close_button;
   GtkWidget            *next_button;
   GtkWidget            *new_game_button;
@@ -36,6 +37,15 @@ cell (const char *text,
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
   return label;
+}
+
+/* Takes @text. */
+static void
+labelled_cell (GtkWidget *label,
+               char      *text)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  g_free (text);
 }
 
 static void
@@ -87,6 +97,20 @@ hearts_score_sheet_dispose (GObject *object)
   G_OBJECT_CLASS (hearts_score_sheet_parent_class)->dispose (object);
 }
 
+/* Escape answers the sheet as its default button would: a hand's sheet goes on to
+ * the next hand, the others close. */
+static gboolean
+escape_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  HeartsScoreSheet *self = HEARTS_SCORE_SHEET (widget);
+
+  if (self->mode == HEARTS_SCORE_SHEET_HAND_OVER)
+    return gtk_widget_activate_action (widget, "win.next-hand", NULL);
+  return gtk_widget_activate_action (widget, "win.close-scores", NULL);
+}
+
 static void
 hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
 {
@@ -99,9 +123,12 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, grid);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, scroller);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, close_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, next_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, new_game_button);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "score-sheet");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
@@ -111,6 +138,10 @@ static void
 hearts_score_sheet_init (HeartsScoreSheet *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores sideways"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
 }
 
 GtkWidget *
@@ -161,6 +192,10 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
           else
             points = g_strdup_printf ("%d", r->points[s]);
           label = cell (points, "numeric", 1);
+          /* A screen reader reads a cell on its own: it says whose and which hand. */
+          labelled_cell (label,
+                         /* Translators: a score sheet cell read aloud: player, hand number, points */
+                         g_strdup_printf (_("%s, hand %u: %d points"), names[s], h + 1, r->points[s]));
           if (last && mode != HEARTS_SCORE_SHEET_VIEW)
             gtk_widget_add_css_class (label, "last-hand");
           if (r->shooter == (gint) s)
@@ -180,6 +215,10 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
     {
       g_autofree char *total = g_strdup_printf ("%d", hearts_game_get_total (game, s));
       GtkWidget *label = cell (total, "total", 1);
+
+      labelled_cell (label,
+                     /* Translators: a score sheet total read aloud: player, points */
+                     g_strdup_printf (_("%s, total: %d points"), names[s], hearts_game_get_total (game, s)));
 
       gtk_widget_add_css_class (label, "numeric");
       if (winners & (1u << s))
@@ -230,6 +269,25 @@ hearts_score_sheet_get_mode (HeartsScoreSheet *self)
 {
   g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), HEARTS_SCORE_SHEET_VIEW);
   return self->mode;
+}
+
+/**
+ * hearts_score_sheet_dup_summary:
+ *
+ * Returns: (transfer full): the sheet's title and subtitle as one sentence, to be read aloud
+ */
+char *
+hearts_score_sheet_dup_summary (HeartsScoreSheet *self)
+{
+  const char *subtitle;
+
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), NULL);
+
+  subtitle = gtk_label_get_label (self->subtitle_label);
+  if (subtitle[0] == '\0')
+    return g_strdup (gtk_label_get_label (self->title_label));
+  /* Translators: a score sheet's title, then its subtitle, read aloud */
+  return g_strdup_printf (_("%s. %s"), gtk_label_get_label (self->title_label), subtitle);
 }
 
 GtkWidget *

@@ -95,7 +95,17 @@ on_card_move_focus (HeartsCardWidget *card,
   if (!g_ptr_array_find (self->hand, card, &index) || self->hand->len == 0)
     return;
   index = (guint) CLAMP ((int) index + step, 0, (int) self->hand->len - 1);
+  _hearts_table_set_focus_card (self, g_ptr_array_index (self->hand, index));
   gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
+}
+
+static void
+on_card_has_focus (HeartsCardWidget *card,
+                   GParamSpec       *pspec,
+                   HeartsTable      *self)
+{
+  if (gtk_widget_has_focus (GTK_WIDGET (card)))
+    _hearts_table_set_focus_card (self, card);
 }
 
 static gboolean
@@ -264,6 +274,7 @@ _hearts_table_add_card_gestures (HeartsTable *self,
 
   g_signal_connect_object (card, "activate", G_CALLBACK (on_card_activate), self, 0);
   g_signal_connect_object (card, "move-card", G_CALLBACK (on_card_move_focus), self, 0);
+  g_signal_connect_object (card, "notify::has-focus", G_CALLBACK (on_card_has_focus), self, 0);
 
   g_signal_connect_object (click, "released", G_CALLBACK (on_card_click_released), self, 0);
   gtk_widget_add_controller (card, GTK_EVENT_CONTROLLER (click));

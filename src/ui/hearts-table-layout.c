@@ -167,10 +167,23 @@ _hearts_table_compute_targets (HeartsTable *self,
       graphene_point_t target;
 
       if (slot >= 0)
-        target = self->slots[slot].origin;
+        {
+          target = self->slots[slot].origin;
+          hearts_card_widget_set_exposed_width (w, 0);
+        }
       else
         {
+          graphene_point_t next;
+
           hand_target (self, width, row_index++, row_len, &target);
+          /* The last card of the row shows whole. */
+          if (row_index < row_len)
+            {
+              hand_target (self, width, row_index, row_len, &next);
+              hearts_card_widget_set_exposed_width (w, next.x - target.x);
+            }
+          else
+            hearts_card_widget_set_exposed_width (w, 0);
           if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
             target.y -= self->raise;
         }
@@ -239,6 +252,9 @@ _hearts_table_size_allocate (GtkWidget *widget,
       hash = hash * 33 + c * 7 + (guint) target.x * 3 + (guint) target.y;
       allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
     }
+
+  /* Heard, not seen. */
+  allocate_child (GTK_WIDGET (self->announcer), 0, 0, 1, 1);
 
   for (guint s = 0; s < n; s++)
     {

@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "hearts-announcer.h"
 #include "hearts-card-widget.h"
 #include "hearts-seat-plate.h"
 #include "hearts-settings.h"
@@ -78,6 +79,7 @@ struct _HeartsTable
   HeartsSeatPlate *plates[HEARTS_MAX_PLAYERS];
   GtkWidget       *pass_label;
   GtkWidget       *pass_button;
+  HeartsAnnouncer *announcer;
 
   /* What the human is doing */
   HeartsCard       chosen[HEARTS_PASS_SIZE];
@@ -85,6 +87,10 @@ struct _HeartsTable
   HeartsCards      received;
   HeartsCards      hint;
   gboolean         human_played;
+  HeartsCard       focus_card;        /* the hand's one Tab stop */
+  gboolean         human_turn;        /* as last shown */
+  HeartsCards      announced_received;
+  gboolean         turn_said;         /* and nothing said since */
 
   /* Layout, in widget coordinates */
   float            margin;
@@ -111,6 +117,7 @@ struct _HeartsTable
 
   /* Animations */
   GQueue           steps;
+  guint            steps_idle_id;
   Step            *step;
   AdwAnimation    *step_animation;
   double           step_t;
@@ -164,6 +171,8 @@ void              _hearts_table_refuse             (HeartsTable           *self,
 void              _hearts_table_toggle_chosen      (HeartsTable           *self,
                                                     HeartsCard             card);
 void              _hearts_table_layout_changed     (HeartsTable           *self);
+void              _hearts_table_set_focus_card     (HeartsTable           *self,
+                                                    HeartsCardWidget      *card);
 
 /* hearts-table-steps.c */
 void              _hearts_table_queue_step         (HeartsTable           *self,

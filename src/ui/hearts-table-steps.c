@@ -7,6 +7,9 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "hearts-deal.h"
 #include "hearts-table-private.h"
 
 static void run_next_step (HeartsTable *self);
@@ -39,6 +42,45 @@ on_step_done (AdwAnimation *animation,
   g_clear_object (&self->step_animation);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   run_next_step (self);
+}
+
+/* Said when the table shows the move, so that speech keeps pace with the cards. */
+static void
+announce_step (HeartsTable *self,
+               Step        *step)
+{
+  const char *who = hearts_table_get_player_name (self, step->seat);
+  g_autofree char *text = NULL;
+
+  if (step->kind == STEP_PLAY)
+    {
+      g_autofree char *card = hearts_card_get_name (step->card);
+
+      if (step->seat == HEARTS_HUMAN_SEAT)
+        /* Translators: %s is a card, as "Queen of Spades" */
+        text = g_strdup_printf (_("You play the %s"), card);
+      else
+        /* Translators: a player's name, then a card: "West plays the Queen of Spades" */
+        text = g_strdup_printf (_("%s plays the %s"), who, card);
+    }
+  else
+    {
+      HeartsCards cards = 0;
+      gint points;
+
+      for (guint i = 0; i < self->n_shown; i++)
+        cards |= HEARTS_CARD_BIT (self->shown[i].card);
+      points = hearts_cards_points (cards, hearts_game_get_rules (self->game));
+      if (step->seat == HEARTS_HUMAN_SEAT)
+        text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %d point",
+                                             "You take the trick, %d points", ABS (points)), points);
+      else
+        /* Translators: a player's name, then points: "West takes the trick, 13 points" */
+        text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %d point",
+                                             "%s takes the trick, %d points", ABS (points)), who, points);
+    }
+  hearts_announcer_announce (self->announcer, text);
+  self->turn_said = FALSE;
 }
 
 static void
@@ -83,6 +125,8 @@ run_next_step (HeartsTable *self)
       ms = _hearts_table_animation_ms (self, BASE_PAUSE_MS + BASE_COLLECT_MS);
     }
   _hearts_table_update_labels (self);
+  if (self->game != NULL)
+    announce_step (self, step);
 
   target = adw_callback_animation_target_new (on_step_value, self, NULL);
   self->step_animation = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, ms, target);
@@ -90,6 +134,16 @@ run_next_step (HeartsTable *self)
                                   step->kind == STEP_PLAY ? ADW_EASE_OUT_CUBIC : ADW_LINEAR);
   g_signal_connect (self->step_animation, "done", G_CALLBACK (on_step_done), self);
   adw_animation_play (self->step_animation);
+}
+
+static gboolean
+run_steps_idle (gpointer user_data)
+{
+  HeartsTable *self = user_data;
+
+  self->steps_idle_id = 0;
+  run_next_step (self);
+  return G_SOURCE_REMOVE;
 }
 
 void
@@ -111,12 +165,16 @@ _hearts_table_queue_step (HeartsTable           *self,
     }
   g_queue_push_tail (&self->steps, step);
   _hearts_table_set_busy (self, TRUE);
-  run_next_step (self);
+  /* Started once the game's signals for this move are all in: with animations off a
+   * step ends at once, and a play must not look like the end of its trick. */
+  if (self->steps_idle_id == 0)
+    self->steps_idle_id = g_idle_add (run_steps_idle, self);
 }
 
 void
 _hearts_table_clear_steps (HeartsTable *self)
 {
+  g_clear_handle_id (&self->steps_idle_id, g_source_remove);
   g_queue_clear_full (&self->steps, g_free);
   g_clear_pointer (&self->step, g_free);
   if (self->step_animation != NULL)
@@ -133,6 +191,11 @@ _hearts_table_clear_steps (HeartsTable *self)
 void
 _hearts_table_finish_steps (HeartsTable *self)
 {
+  if (self->steps_idle_id != 0)
+    {
+      g_clear_handle_id (&self->steps_idle_id, g_source_remove);
+      run_next_step (self);
+    }
   while (self->step_animation != NULL)
     adw_animation_skip (self->step_animation);
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-model-enums.h"
+#include "hearts-score-sheet.h"
 #include "hearts-table-private.h"
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
@@ -231,6 +232,50 @@ _hearts_table_start_reflow (HeartsTable *self)
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
+/* The card focus goes to in the hand: the one it was last on if still held, else
+ * the first card that may be played. */
+static HeartsCardWidget *
+roving_card (HeartsTable *self)
+{
+  HeartsCardWidget *playable = NULL;
+
+  if (self->hand->len == 0)
+    return NULL;
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
+
+      if (hearts_card_widget_get_card (w) == self->focus_card)
+        return w;
+      if (playable == NULL && hearts_card_widget_get_playable (w))
+        playable = w;
+    }
+  return playable != NULL ? playable : g_ptr_array_index (self->hand, 0);
+}
+
+/* The hand is one Tab stop: only one card at a time takes focus from Tab, the arrow
+ * keys move within it. */
+static void
+update_roving (HeartsTable *self)
+{
+  HeartsCardWidget *roving = roving_card (self);
+
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      GtkWidget *w = g_ptr_array_index (self->hand, i);
+
+      gtk_widget_set_focusable (w, w == GTK_WIDGET (roving));
+    }
+}
+
+void
+_hearts_table_set_focus_card (HeartsTable      *self,
+                              HeartsCardWidget *card)
+{
+  self->focus_card = hearts_card_widget_get_card (card);
+  update_roving (self);
+}
+
 static void
 update_card_states (HeartsTable *self)
 {
@@ -251,6 +296,7 @@ update_card_states (HeartsTable *self)
       hearts_card_widget_set_received (w, hearts_cards_has (self->received, card));
       hearts_card_widget_set_hinted (w, hearts_cards_has (self->hint, card));
     }
+  update_roving (self);
 }
 
 /* Makes the hand widgets match the game's hand, keeping the ones that stay. */
@@ -260,8 +306,12 @@ sync_hand (HeartsTable *self)
   HeartsCards hand = 0;
   gboolean changed = FALSE;
   gboolean had_focus = FALSE;
+  gboolean focus_visible = FALSE;
   guint focus_index = 0;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
+  if (GTK_IS_WINDOW (root))
+    focus_visible = gtk_window_get_focus_visible (GTK_WINDOW (root));
   if (self->game != NULL)
     hand = hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT);
   /* Cards chosen for the pass are still ours until the pass is sent. */
@@ -334,8 +384,19 @@ sync_hand (HeartsTable *self)
       }
   }
 
+  /* The card after the one that left takes the focus, with its ring still showing. */
   if (had_focus && self->hand->len > 0)
-    gtk_widget_grab_focus (g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1)));
+    {
+      HeartsCardWidget *next = g_ptr_array_index (self->hand, MIN (focus_index, self->hand->len - 1));
+
+      _hearts_table_set_focus_card (self, next);
+      gtk_widget_grab_focus (GTK_WIDGET (next));
+      if (GTK_IS_WINDOW (root) && focus_visible)
+        gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+    }
+  else if (had_focus && root != NULL)
+    /* The last card is gone: GTK 4.8 would keep the focus on the unparented card. */
+    gtk_root_set_focus (root, NULL);
 
   update_card_states (self);
   if (changed)
@@ -429,6 +490,149 @@ show_trick_from_game (HeartsTable *self)
     }
 }
 
+/* Focus and what is said */
+
+static const char *
+suit_name (HeartsSuit suit)
+{
+  switch (suit)
+    {
+    case HEARTS_SUIT_CLUBS:
+      return _("clubs");
+    case HEARTS_SUIT_DIAMONDS:
+      return _("diamonds");
+    case HEARTS_SUIT_SPADES:
+      return _("spades");
+    case HEARTS_SUIT_HEARTS:
+    default:
+      return _("hearts");
+    }
+}
+
+static char *
+format_cards (HeartsCards cards)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint i = 0, count = hearts_cards_count (cards);
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, cards)
+    {
+      g_autofree char *name = hearts_card_get_name (card);
+
+      if (i > 0)
+        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
+      g_string_append (names, name);
+      i++;
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+/* What the human is to do now, and with what. */
+static void
+announce_turn (HeartsTable *self)
+{
+  g_autofree char *text = NULL;
+
+  /* Once, even when a new hand or an undo brings the same turn round again. */
+  if (self->turn_said)
+    return;
+
+  if (hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING)
+    {
+      guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
+                                               hearts_game_get_pass_direction (self->game),
+                                               HEARTS_HUMAN_SEAT);
+
+      /* Translators: %s is a player's name */
+      text = g_strdup_printf (_("Choose three cards to pass to %s"), seat_name (self, target));
+    }
+  else
+    {
+      HeartsCard trick[HEARTS_MAX_PLAYERS];
+      guint leader;
+      guint n = hearts_game_get_trick (self->game, trick, &leader);
+      HeartsCards legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
+      HeartsSuit led = n > 0 ? HEARTS_CARD_SUIT (trick[0]) : HEARTS_SUIT_CLUBS;
+
+      if (n == 0)
+        text = g_strdup (_("Your turn; you lead"));
+      else if ((legal & ~HEARTS_SUIT_MASK (led)) == 0)
+        /* Translators: %s is a suit, as "clubs" */
+        text = g_strdup_printf (_("Your turn; you must follow %s"), suit_name (led));
+      else
+        /* Translators: %s is a suit, as "clubs" */
+        text = g_strdup_printf (_("Your turn; you have no %s, play any card"), suit_name (led));
+    }
+  hearts_announcer_announce (self->announcer, text);
+  self->turn_said = TRUE;
+}
+
+/* The cards passed to the human, once a hand, when they show in the hand. */
+static void
+announce_received (HeartsTable *self)
+{
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  guint from;
+
+  if (self->received == 0 || self->received == self->announced_received)
+    return;
+  self->announced_received = self->received;
+  from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
+                                   hearts_game_get_pass_direction (self->game), HEARTS_HUMAN_SEAT);
+  names = format_cards (self->received);
+  /* Translators: a player's name, then a list of cards */
+  text = g_strdup_printf (_("%s passed you the %s"), seat_name (self, from), names);
+  hearts_announcer_announce (self->announcer, text);
+  self->turn_said = FALSE;
+}
+
+/* Where the focus is must not be taken from: an open sheet or popover. */
+static gboolean
+focus_is_elsewhere (HeartsTable *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || !gtk_widget_get_mapped (focus))
+    return FALSE;
+  return gtk_widget_get_ancestor (focus, HEARTS_TYPE_SCORE_SHEET) != NULL ||
+         gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL;
+}
+
+/* A full trick waits to be collected: the next lead is not yet anyone's turn. */
+static gboolean
+trick_complete (HeartsTable *self)
+{
+  HeartsCard trick[HEARTS_MAX_PLAYERS];
+  guint leader;
+
+  return hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
+         hearts_game_get_trick (self->game, trick, &leader) == hearts_game_get_n_players (self->game);
+}
+
+/* When it becomes the human's turn the hand takes the focus; so it does when the
+ * focus was left on nothing, such as on the pass button that went away. */
+static void
+update_focus (HeartsTable *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game) &&
+                  !trick_complete (self);
+  gboolean became = turn && !self->human_turn;
+  gboolean lost = focus == NULL || !gtk_widget_get_mapped (focus) ||
+                  (focus == self->pass_button && !gtk_widget_get_can_focus (focus));
+
+  if (!self->busy)
+    self->human_turn = turn;
+  if (became)
+    announce_turn (self);
+  if ((became || lost) && !focus_is_elsewhere (self))
+    hearts_table_focus_hand (self);
+}
+
 /* Game signals */
 
 static void
@@ -452,6 +656,8 @@ on_card_played (HeartsGame  *game,
         }
       self->human_played = TRUE;
       self->received = 0;
+      /* The next turn is another one, even if no one else moves in between. */
+      self->human_turn = FALSE;
     }
   self->hint = 0;
   _hearts_table_queue_step (self, STEP_PLAY, seat, card, has_from ? &from : NULL);
@@ -492,6 +698,9 @@ on_game_changed (HeartsGame  *game,
   sync_hand (self);
   _hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+  if (!self->busy)
+    announce_received (self);
+  update_focus (self);
 }
 
 void
@@ -721,6 +930,7 @@ hearts_table_init (HeartsTable *self)
   self->highlight_legal = TRUE;
   self->animation_speed = 1;
   self->collect_winner = -1;
+  self->focus_card = HEARTS_NO_CARD;
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
   g_queue_init (&self->steps);
@@ -737,7 +947,19 @@ hearts_table_init (HeartsTable *self)
   gtk_widget_set_parent (self->pass_label, GTK_WIDGET (self));
   gtk_widget_set_visible (self->pass_label, FALSE);
 
-  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass Cards"));
+  self->announcer = HEARTS_ANNOUNCER (hearts_announcer_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->announcer), GTK_WIDGET (self));
+
+  self->pass_button = gtk_button_new ();
+  /* GTK 4.8 reads a button's label child after its name: the child is only seen. */
+  gtk_button_set_child (GTK_BUTTON (self->pass_button),
+                        g_object_new (GTK_TYPE_LABEL,
+                                      "label", _("_Pass Cards"),
+                                      "use-underline", TRUE,
+                                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                      NULL));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->pass_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pass Cards"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "table.pass");
   gtk_widget_add_css_class (self->pass_button, "suggested-action");
   gtk_widget_add_css_class (self->pass_button, "pill");
@@ -970,6 +1192,9 @@ hearts_table_reset (HeartsTable *self)
   self->n_chosen = 0;
   self->hint = 0;
   self->received = 0;
+  self->announced_received = 0;
+  /* A new hand, game or undo: the turn is announced and takes the focus afresh. */
+  self->human_turn = FALSE;
   self->drag_card = NULL;
   self->dragging = FALSE;
   self->human_played = FALSE;
@@ -982,6 +1207,40 @@ hearts_table_reset (HeartsTable *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
 }
 
+/**
+ * hearts_table_focus_hand:
+ *
+ * Puts the focus on the hand's Tab stop, with its ring showing.
+ *
+ * Returns: %FALSE if the hand is empty
+ */
+gboolean
+hearts_table_focus_hand (HeartsTable *self)
+{
+  HeartsCardWidget *card;
+  GtkRoot *root;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+
+  card = roving_card (self);
+  if (card == NULL)
+    return FALSE;
+  /* A turn starts on a card that may be played. */
+  if (!hearts_card_widget_get_playable (card))
+    for (guint i = 0; i < self->hand->len; i++)
+      if (hearts_card_widget_get_playable (g_ptr_array_index (self->hand, i)))
+        {
+          card = g_ptr_array_index (self->hand, i);
+          break;
+        }
+  _hearts_table_set_focus_card (self, card);
+  gtk_widget_grab_focus (GTK_WIDGET (card));
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+  return TRUE;
+}
+
 void
 hearts_table_set_hint (HeartsTable *self,
                        HeartsCards  cards)
@@ -991,6 +1250,18 @@ hearts_table_set_hint (HeartsTable *self,
   self->hint = cards;
   update_card_states (self);
   _hearts_table_start_reflow (self);
+}
+
+/**
+ * hearts_table_get_announcer:
+ *
+ * Returns: (transfer none): what says the moves to a screen reader
+ */
+HeartsAnnouncer *
+hearts_table_get_announcer (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  return self->announcer;
 }
 
 HeartsCards
@@ -1010,6 +1281,7 @@ hearts_table_pass (HeartsTable *self)
 {
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
   HeartsCards cards;
+  gboolean was_turn;
 
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
 
@@ -1017,8 +1289,12 @@ hearts_table_pass (HeartsTable *self)
     return FALSE;
 
   cards = hearts_table_get_chosen (self);
+  /* Set first: the game may come straight back to the human, for the first lead. */
+  was_turn = self->human_turn;
+  self->human_turn = FALSE;
   if (!hearts_game_pass (self->game, HEARTS_HUMAN_SEAT, cards, &refusal))
     {
+      self->human_turn = was_turn;
       _hearts_table_refuse (self, refusal);
       return FALSE;
     }

@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "hearts-announcer.h"
 #include "hearts-card-theme.h"
 #include "hearts-game.h"
 #include "hearts-settings.h"
@@ -49,6 +50,8 @@ gboolean         hearts_table_get_busy            (HeartsTable     *self);
 /* Puts every moving card where it is going at once. */
 void             hearts_table_finish_animations   (HeartsTable     *self);
 /* Drops animations and redraws from the game, after an undo. */
+HeartsAnnouncer *hearts_table_get_announcer       (HeartsTable     *self);
+gboolean         hearts_table_focus_hand          (HeartsTable     *self);
 void             hearts_table_reset               (HeartsTable     *self);
 /* Marks the cards of a hint (one to play or three to pass); 0 clears. */
 void             hearts_table_set_hint            (HeartsTable     *self,

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include "hearts-card-widget.h"
 #include "hearts-model-enums.h"
 #include "hearts-test-state.h"
 #include "hearts-window-private.h"
@@ -18,6 +19,7 @@ typedef struct
   HeartsWindow  *window;    /* owns us */
   GSimpleAction *action;
   GSignalGroup  *game_signals;
+  GPtrArray     *announcements; /* every one since the start */
   guint          idle_id;
 } TestState;
 
@@ -29,6 +31,7 @@ test_state_free (gpointer data)
   g_clear_handle_id (&state->idle_id, g_source_remove);
   g_clear_object (&state->game_signals);
   g_clear_object (&state->action);
+  g_clear_pointer (&state->announcements, g_ptr_array_unref);
   g_free (state);
 }
 
@@ -51,6 +54,25 @@ add_sheet (TestState       *state,
                              g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
                                             gtk_widget_get_width (button), gtk_widget_get_height (button)));
     }
+}
+
+/* Where the keyboard focus is: "hand:QS", "pass-button", "sheet", "none", or the
+ * type of the widget elsewhere. */
+static char *
+describe_focus (HeartsWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  GtkWidget *table = GTK_WIDGET (window->table);
+
+  if (focus == NULL)
+    return g_strdup ("none");
+  if (HEARTS_IS_CARD_WIDGET (focus) && gtk_widget_is_ancestor (focus, table))
+    return g_strdup_printf ("hand:%s", hearts_card_to_string (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus))));
+  if (GTK_IS_BUTTON (focus) && gtk_widget_is_ancestor (focus, table))
+    return g_strdup ("pass-button");
+  if (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->score_sheet)))
+    return g_strdup ("sheet");
+  return g_strdup (G_OBJECT_TYPE_NAME (focus));
 }
 
 static gboolean
@@ -78,6 +100,21 @@ publish_idle (gpointer user_data)
   g_variant_builder_add (&b, "{sv}", "thinking", g_variant_new_boolean (hearts_game_get_thinking (game)));
   g_variant_builder_add (&b, "{sv}", "message", g_variant_new_string (window->message ? window->message : ""));
   g_variant_builder_add (&b, "{sv}", "table", hearts_table_describe (window->table));
+  g_variant_builder_add (&b, "{sv}", "focus", g_variant_new_take_string (describe_focus (window)));
+  g_variant_builder_add (&b, "{sv}", "focus-visible",
+                         g_variant_new_boolean (gtk_window_get_focus_visible (GTK_WINDOW (window))));
+  g_variant_builder_add (&b, "{sv}", "active", g_variant_new_boolean (gtk_window_is_active (GTK_WINDOW (window))));
+  {
+    GVariantBuilder names;
+
+    g_variant_builder_init (&names, G_VARIANT_TYPE_STRING_ARRAY);
+    for (guint s = 0; s < hearts_game_get_n_players (game); s++)
+      g_variant_builder_add (&names, "s", hearts_table_get_player_name (window->table, s));
+    g_variant_builder_add (&b, "{sv}", "players", g_variant_builder_end (&names));
+  }
+  g_variant_builder_add (&b, "{sv}", "announcements",
+                         g_variant_new_strv ((const char * const *) state->announcements->pdata,
+                                             state->announcements->len));
   /* Only once the sheet's button has its place, for a driver to click it. */
   if (gtk_widget_get_visible (GTK_WIDGET (window->score_sheet)) &&
       gtk_widget_get_width (hearts_score_sheet_get_default_button (window->score_sheet)) > 0)
@@ -120,6 +157,14 @@ on_sheet_visible_cb (TestState *state)
 }
 
 static void
+on_announced_cb (TestState  *state,
+                 const char *text)
+{
+  g_ptr_array_add (state->announcements, g_strdup (text));
+  on_change_cb (state);
+}
+
+static void
 on_game_cb (TestState *state)
 {
   g_signal_group_set_target (state->game_signals, state->window->game);
@@ -144,6 +189,7 @@ hearts_test_state_attach (HeartsWindow  *window,
   state = g_new0 (TestState, 1);
   state->window = window;
   state->action = g_object_ref (action);
+  state->announcements = g_ptr_array_new_with_free_func (g_free);
   state->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
   g_signal_group_connect_swapped (state->game_signals, "changed", G_CALLBACK (on_change_cb), state);
   g_signal_group_connect_swapped (state->game_signals, "notify::thinking", G_CALLBACK (on_change_cb), state);
@@ -155,5 +201,9 @@ hearts_test_state_attach (HeartsWindow  *window,
   g_signal_connect_swapped (window->table, "notify::busy", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window->table, "notify::n-chosen", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window->score_sheet, "notify::visible", G_CALLBACK (on_sheet_visible_cb), state);
+  g_signal_connect_swapped (window, "notify::focus-widget", G_CALLBACK (on_change_cb), state);
+  g_signal_connect_swapped (window, "notify::focus-visible", G_CALLBACK (on_change_cb), state);
+  g_signal_connect_swapped (hearts_table_get_announcer (window->table), "announced",
+                            G_CALLBACK (on_announced_cb), state);
   on_game_cb (state);
 }

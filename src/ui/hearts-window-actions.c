@@ -194,8 +194,9 @@ next_hand_action (GtkWidget  *widget,
 {
   HeartsWindow *self = HEARTS_WINDOW (widget);
 
-  _hearts_window_hide_score_sheet (self);
+  /* The new hand is dealt first, so that the focus has a card to go to. */
   hearts_game_next_hand (self->game);
+  _hearts_window_hide_score_sheet (self);
 }
 
 static void
@@ -204,6 +205,17 @@ pass_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   hearts_table_pass (HEARTS_WINDOW (widget)->table);
+}
+
+static void
+fullscreen_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  if (gtk_window_is_fullscreen (GTK_WINDOW (widget)))
+    gtk_window_unfullscreen (GTK_WINDOW (widget));
+  else
+    gtk_window_fullscreen (GTK_WINDOW (widget));
 }
 
 static void
@@ -225,4 +237,5 @@ _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.next-hand", NULL, next_hand_action);
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   gtk_widget_class_install_action (widget_class, "win.skip-engines", NULL, skip_engines_action);
+  gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
 }

@@ -73,8 +73,15 @@ _hearts_window_show_score_sheet (HeartsWindow         *self,
 
   hearts_score_sheet_update (self->score_sheet, self->game, player_names (self, names), mode);
   gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), TRUE);
-  gtk_widget_grab_focus (hearts_score_sheet_get_default_button (self->score_sheet));
+  /* The button's action is enabled first: a disabled button takes no focus. */
   _hearts_window_actions_update (self);
+  gtk_widget_grab_focus (hearts_score_sheet_get_default_button (self->score_sheet));
+  if (mode != HEARTS_SCORE_SHEET_VIEW)
+    {
+      g_autofree char *summary = hearts_score_sheet_dup_summary (self->score_sheet);
+
+      hearts_announcer_announce (hearts_table_get_announcer (self->table), summary);
+    }
 }
 
 void
@@ -82,6 +89,7 @@ _hearts_window_hide_score_sheet (HeartsWindow *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), FALSE);
   _hearts_window_actions_update (self);
+  hearts_table_focus_hand (self->table);
 }
 
 /* A hand's sheet waits until the table has shown the hand's last trick. */

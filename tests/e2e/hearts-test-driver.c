@@ -379,6 +379,14 @@ hearts_driver_drag (HeartsDriver *driver,
 }
 
 void
+hearts_driver_key (HeartsDriver *driver,
+                   const char   *key)
+{
+  /* To the focused window, as a person types: GTK ignores sent events. */
+  xdotool ("key", "--clearmodifiers", key, NULL);
+}
+
+void
 hearts_driver_screenshot (HeartsDriver *driver,
                           const char   *name)
 {

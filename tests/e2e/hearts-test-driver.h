@@ -47,6 +47,9 @@ void          hearts_driver_drag           (HeartsDriver     *driver,
                                             int               y1,
                                             int               x2,
                                             int               y2);
+/* Presses and releases a key, as xdotool names it ("Tab", "Return", "Right"). */
+void          hearts_driver_key            (HeartsDriver     *driver,
+                                            const char       *key);
 void          hearts_driver_screenshot     (HeartsDriver     *driver,
                                             const char       *name);
 

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "hearts-engine.h"
@@ -502,6 +503,337 @@ test_whole_game (void)
   hearts_driver_stop (driver);
 }
 
+/* Keyboard play */
+
+static char *
+get_focus (GVariant *state)
+{
+  return state_get_string (state, "focus");
+}
+
+static gboolean
+focus_is (GVariant *state,
+          gpointer  data)
+{
+  g_autofree char *focus = get_focus (state);
+
+  return g_strcmp0 (focus, data) == 0;
+}
+
+static gboolean
+focus_moved (GVariant *state,
+             gpointer  data)
+{
+  g_autofree char *focus = get_focus (state);
+
+  return g_strcmp0 (focus, data) != 0;
+}
+
+static gboolean
+focus_in_hand (GVariant *state,
+               gpointer  data)
+{
+  g_autofree char *focus = get_focus (state);
+
+  return g_str_has_prefix (focus, "hand:") && !state_get_busy (state);
+}
+
+/* While a game is played, the focus is in the hand, on the pass button or on an
+ * open sheet, and nowhere else; with an empty hand between hands, on nothing. */
+static void
+assert_focus_allowed (GVariant *state,
+                      gboolean  keyed)
+{
+  g_autofree char *focus = get_focus (state);
+  gboolean visible = FALSE;
+
+  if (g_variant_lookup (state, "sheet", "u", NULL))
+    {
+      g_assert_cmpstr (focus, ==, "sheet");
+      return;
+    }
+  if (state_get_hand_size (state) == 0 && g_str_equal (focus, "none"))
+    return;
+  if (!g_str_has_prefix (focus, "hand:"))
+    g_assert_cmpstr (focus, ==, "pass-button");
+  /* Once keys are in use, the ring shows, also after a play took its card away. */
+  g_assert_true (g_variant_lookup (state, "focus-visible", "b", &visible));
+  if (keyed)
+    g_assert_true (visible);
+}
+
+static HeartsCard
+card_of (const char *name)
+{
+  HeartsCard card;
+
+  g_assert_true (hearts_card_from_string (name, &card));
+  return card;
+}
+
+static gint
+hand_index (GVariant   *state,
+            const char *card)
+{
+  for (guint i = 0; i < state_get_hand_size (state); i++)
+    {
+      g_autofree char *name = state_get_hand_card (state, i);
+
+      if (g_str_equal (name, card))
+        return i;
+    }
+  return -1;
+}
+
+/* Presses @key and waits until the focus is on the hand's @index-th card. */
+static GVariant *
+key_to_card (HeartsDriver *driver,
+             GVariant     *state,
+             const char   *key,
+             guint         index)
+{
+  g_autofree char *card = state_get_hand_card (state, index);
+  g_autofree char *want = g_strdup_printf ("hand:%s", card);
+
+  hearts_driver_key (driver, key);
+  return hearts_driver_wait (driver, focus_is, want);
+}
+
+static guint
+n_passes (GVariant *state)
+{
+  g_autoptr(GPtrArray) passes = state_record_lines (state, "pass 0 ");
+
+  return passes->len;
+}
+
+static gboolean
+n_passes_is (GVariant *state,
+             gpointer  data)
+{
+  return n_passes (state) == GPOINTER_TO_UINT (data);
+}
+
+static void
+keyboard_pass (HeartsDriver *driver,
+               GVariant     *state)
+{
+  g_autoptr(GVariant) now = key_to_card (driver, state, "Home", 0);
+  g_autofree char *focus = NULL;
+  guint tabs = 0;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr(GVariant) chosen = NULL;
+
+      hearts_driver_key (driver, "space");
+      chosen = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (k + 1));
+      if (k < 2)
+        {
+          g_clear_pointer (&now, g_variant_unref);
+          now = key_to_card (driver, chosen, "Right", k + 1);
+        }
+    }
+
+  /* The hand is one Tab stop: the pass button is next. */
+  focus = get_focus (now);
+  while (!g_str_equal (focus, "pass-button"))
+    {
+      g_autoptr(GVariant) after = NULL;
+
+      g_assert_cmpuint (++tabs, <=, 3);
+      hearts_driver_key (driver, "Tab");
+      after = hearts_driver_wait (driver, focus_moved, focus);
+      g_free (focus);
+      focus = get_focus (after);
+    }
+  g_test_message ("%u Tab to the pass button", tabs);
+  hearts_driver_key (driver, "Return");
+  g_variant_unref (hearts_driver_wait (driver, n_passes_is, GUINT_TO_POINTER (n_passes (state) + 1)));
+}
+
+static void
+keyboard_play (HeartsDriver *driver,
+               GVariant     *state)
+{
+  g_autofree char *legal = table_string (state, "legal");
+  g_autofree char *card = first_card_in (state, cards_from (legal));
+  g_autofree char *focus = get_focus (state);
+  g_autoptr(GVariant) now = g_variant_ref (state);
+  gint at, target;
+
+  g_assert_nonnull (card);
+  /* Focus came to the hand by itself when the turn did, on a card that may be played. */
+  g_assert_true (g_str_has_prefix (focus, "hand:"));
+  g_assert_true (hearts_cards_has (cards_from (legal), card_of (focus + strlen ("hand:"))));
+  at = hand_index (state, focus + strlen ("hand:"));
+  target = hand_index (state, card);
+  g_assert_cmpint (at, >=, 0);
+  while (at != target)
+    {
+      const char *key = at < target ? "Right" : "Left";
+      GVariant *next;
+
+      at += at < target ? 1 : -1;
+      next = key_to_card (driver, now, key, at);
+      g_variant_unref (now);
+      now = next;
+    }
+  hearts_driver_key (driver, "Return");
+  g_variant_unref (hearts_driver_wait (driver, card_left_hand, card));
+}
+
+/* Every play and every trick's taker was said, in the order of the record. */
+static void
+assert_announced (GVariant *state)
+{
+  g_autoptr(GPtrArray) plays = state_record_lines (state, "play ");
+  g_autofree const char **said = NULL;
+  g_autoptr(GVariant) list = NULL;
+  g_autoptr(GVariant) players = NULL;
+  g_autofree const char **names = NULL;
+  gsize n_said = 0, next = 0, takes = 0, turns = 0;
+  gboolean turn_said = FALSE;
+
+  g_assert_true (g_variant_lookup (state, "players", "@as", &players));
+  names = g_variant_get_strv (players, NULL);
+  g_assert_true (g_variant_lookup (state, "announcements", "@as", &list));
+  said = g_variant_get_strv (list, &n_said);
+  for (guint i = 0; i < plays->len; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (g_ptr_array_index (plays, i), " ", 2);
+      HeartsCard card;
+      g_autofree char *name = NULL;
+      g_autofree char *want = NULL;
+      guint seat = atoi (words[0]);
+
+      g_assert_true (hearts_card_from_string (words[1], &card));
+      name = hearts_card_get_name (card);
+      if (seat == 0)
+        want = g_strdup_printf ("You play the %s", name);
+      else
+        want = g_strdup_printf ("%s plays the %s", names[seat], name);
+      while (next < n_said && !g_str_equal (said[next], want))
+        next++;
+      if (next == n_said)
+        g_error ("never said: %s", want);
+      next++;
+    }
+  for (gsize i = 0; i < n_said; i++)
+    {
+      if (strstr (said[i], "take the trick") || strstr (said[i], "takes the trick"))
+        takes++;
+      if (g_str_has_prefix (said[i], "Your turn"))
+        {
+          turn_said = TRUE;
+          /* Said as the table shows it: the trick is taken before the next lead. */
+          if (i + 1 < n_said && strstr (said[i + 1], "the trick"))
+            g_error ("said too early: %s, then %s", said[i], said[i + 1]);
+        }
+      /* Each of the human's plays had its turn said before it, also a lead right after
+       * a trick won. */
+      if (g_str_has_prefix (said[i], "You play the"))
+        {
+          if (!turn_said)
+            g_error ("no turn said before: %s", said[i]);
+          turn_said = FALSE;
+          turns++;
+        }
+    }
+  g_assert_cmpuint (takes * 4, ==, plays->len);
+  {
+    g_autoptr(GPtrArray) mine = state_record_lines (state, "play 0 ");
+
+    g_assert_cmpuint (turns, ==, mine->len);
+  }
+}
+
+/* A whole game with the keyboard alone: no pointer event is sent. */
+static void
+test_keyboard_game (void)
+{
+  HeartsDriver *driver = NULL;
+  gboolean game_over = FALSE;
+  guint hands_seen = 0;
+  guint passes = 0;
+  g_autoptr(GVariant) last = NULL;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("5", NULL, FALSE);
+  g_variant_unref (hearts_driver_wait (driver, focus_in_hand, NULL));
+
+  for (guint step = 0; step < 5000 && !game_over; step++)
+    {
+      g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
+      g_autoptr(GVariant) table = state_get_table (state);
+      g_autofree char *phase = get_phase (state);
+      guint32 sheet;
+      int x, y;
+
+      if (!state_get_busy (state))
+        assert_focus_allowed (state, passes + hands_seen > 0);
+
+      if (g_variant_lookup (state, "sheet", "u", &sheet))
+        {
+          if (sheet == 2)
+            {
+              game_over = TRUE;
+              break;
+            }
+          if (hands_seen == 0)
+            hearts_driver_screenshot (driver, "shot-keyboard-sheet");
+          /* Escape on a hand's sheet is Next Hand; so is Return on its button. */
+          hearts_driver_key (driver, hands_seen % 2 == 0 ? "Escape" : "Return");
+          hands_seen++;
+          g_variant_unref (hearts_driver_wait (driver, sheet_closed, NULL));
+          g_variant_unref (hearts_driver_wait (driver, focus_in_hand, NULL));
+          continue;
+        }
+
+      if (state_get_busy (state))
+        {
+          g_usleep (20000);
+          continue;
+        }
+
+      if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
+        {
+          keyboard_pass (driver, state);
+          passes++;
+          continue;
+        }
+
+      if (human_to_play (state, NULL))
+        {
+          g_autoptr(GPtrArray) mine = state_record_lines (state, "play 0 ");
+
+          if (mine->len == 1 && hands_seen == 0)
+            hearts_driver_screenshot (driver, "shot-keyboard-focus");
+          keyboard_play (driver, state);
+          continue;
+        }
+      g_usleep (20000);
+    }
+
+  g_assert_true (game_over);
+  g_assert_cmpuint (passes, >, 0);
+  last = hearts_driver_get_state (driver);
+  {
+    g_autofree char *focus = get_focus (last);
+
+    g_assert_cmpstr (focus, ==, "sheet");
+  }
+  assert_announced (last);
+  hearts_driver_screenshot (driver, "shot-keyboard-game-over");
+  /* Escape closes the game's last sheet too. */
+  hearts_driver_key (driver, "Escape");
+  g_variant_unref (hearts_driver_wait (driver, sheet_closed, NULL));
+  g_test_message ("keyboard game over after %u hands", hands_seen + 1);
+
+  hearts_driver_stop (driver);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -511,6 +843,7 @@ main (int   argc,
   g_test_add_func ("/e2e/pass-and-play", test_pass_and_play);
   g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
   g_test_add_func ("/e2e/whole-game", test_whole_game);
+  g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);
 
   return g_test_run ();
 }

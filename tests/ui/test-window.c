@@ -5,8 +5,10 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <string.h>
 
 #include "hearts-card-widget.h"
+#include "hearts-score-sheet.h"
 #include "hearts-test-widget.h"
 #include "hearts-window.h"
 
@@ -199,6 +201,129 @@ test_actions_by_phase (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+static guint
+n_focusable_cards (HeartsWindow *window)
+{
+  g_autoptr(GPtrArray) cards = hand_cards (window);
+  guint n = 0;
+
+  for (guint i = 0; i < cards->len; i++)
+    n += gtk_widget_get_focusable (g_ptr_array_index (cards, i));
+  return n;
+}
+
+static GtkWidget *
+focus_of (HeartsWindow *window)
+{
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+static gboolean
+focus_in_hand (HeartsWindow *window)
+{
+  GtkWidget *focus = focus_of (window);
+
+  return focus != NULL && HEARTS_IS_CARD_WIDGET (focus) &&
+         gtk_widget_is_ancestor (focus, GTK_WIDGET (hearts_window_get_table (window)));
+}
+
+static void
+count_cb (HeartsAnnouncer *announcer,
+          const char      *text,
+          GPtrArray       *said)
+{
+  g_ptr_array_add (said, g_strdup (text));
+}
+
+/* The hand is one Tab stop that takes the focus on the human's turn and back from the
+ * score sheet; what the table shows is announced. */
+static void
+test_keyboard_focus (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsGame *game = hearts_window_get_game (window);
+  HeartsTable *table = hearts_window_get_table (window);
+  HeartsAnnouncer *announcer = hearts_table_get_announcer (table);
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) cards = NULL;
+  GtkWidget *first;
+  GtkWidget *focus;
+  guint index;
+
+  g_signal_connect (announcer, "announced", G_CALLBACK (count_cb), said);
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+
+  /* One card takes Tab; the focus is on it. */
+  g_assert_true (focus_in_hand (window));
+  g_assert_cmpuint (n_focusable_cards (window), ==, 1);
+  first = focus_of (window);
+  g_assert_true (gtk_widget_get_focusable (first));
+
+  /* An arrow moves the focus and the Tab stop with it. */
+  g_signal_emit_by_name (first, "move-card", 1);
+  focus = focus_of (window);
+  g_assert_true (focus != first);
+  g_assert_true (gtk_widget_get_focusable (focus));
+  g_assert_false (gtk_widget_get_focusable (first));
+  g_assert_cmpuint (n_focusable_cards (window), ==, 1);
+  g_signal_emit_by_name (focus, "move-card", -100);
+  cards = hand_cards (window);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
+
+  /* The score sheet takes the focus and gives it back to the hand. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.scores", NULL);
+  focus = focus_of (window);
+  g_assert_nonnull (focus);
+  g_assert_nonnull (gtk_widget_get_ancestor (focus, HEARTS_TYPE_SCORE_SHEET));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-scores", NULL);
+  g_assert_true (focus_in_hand (window));
+
+  /* Pass from the keyboard: the pass button goes away, the focus stays in the hand. */
+  for (guint i = 0; i < 3; i++)
+    g_signal_emit_by_name (g_ptr_array_index (cards, i), "activate");
+  g_assert_true (hearts_table_pass (table));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
+  g_assert_true (focus_in_hand (window));
+  g_assert_cmpuint (n_focusable_cards (window), ==, 1);
+  /* The turn starts on a card that may be played. */
+  g_assert_true (hearts_card_widget_get_playable (HEARTS_CARD_WIDGET (focus_of (window))));
+
+  /* Said: the cards received, each play so far and whose turn it is. */
+  g_assert_true (g_str_has_prefix (hearts_announcer_get_text (announcer), "Your turn"));
+  g_assert_cmpuint (said->len, >=, 2);
+  g_assert_true (g_strrstr (g_ptr_array_index (said, 0), "passed you the") != NULL);
+
+  /* A play from the keyboard leaves the focus in the hand. */
+  g_ptr_array_unref (cards);
+  cards = hand_cards (window);
+  g_assert_true (g_ptr_array_find (cards, focus_of (window), &index));
+  g_signal_emit_by_name (focus_of (window), "activate");
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (focus_in_hand (window));
+  g_assert_cmpuint (n_focusable_cards (window), ==, 1);
+  {
+    g_autofree char *name = NULL;
+    g_autofree char *want = NULL;
+    HeartsCard played = HEARTS_NO_CARD;
+    g_autoptr(GString) all = g_string_new (NULL);
+
+    for (guint i = 0; i < cards->len; i++)
+      if (!hearts_cards_has (hearts_game_get_hand (game, 0),
+                             hearts_card_widget_get_card (g_ptr_array_index (cards, i))))
+        played = hearts_card_widget_get_card (g_ptr_array_index (cards, i));
+    g_assert_cmpuint (played, !=, HEARTS_NO_CARD);
+    name = hearts_card_get_name (played);
+    want = g_strdup_printf ("You play the %s", name);
+    for (guint i = 0; i < said->len; i++)
+      g_string_append_printf (all, "%s\n", (char *) g_ptr_array_index (said, i));
+    g_assert_nonnull (strstr (all->str, want));
+  }
+  g_signal_handlers_disconnect_by_func (announcer, count_cb, said);
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -208,6 +333,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/builds", test_window_builds);
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
+  g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
 
   return g_test_run ();
 }
