@@ -170,6 +170,25 @@ hearts_card_get_name (HeartsCard card)
                                names[HEARTS_CARD_SUIT (card)][HEARTS_CARD_RANK (card)]));
 }
 
+char *
+hearts_cards_get_names (HeartsCards cards)
+{
+  GString *names = g_string_new (NULL);
+  guint i = 0, count = hearts_cards_count (cards);
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, cards)
+    {
+      g_autofree char *name = hearts_card_get_name (card);
+
+      if (i > 0)
+        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
+      g_string_append (names, name);
+      i++;
+    }
+  return g_string_free (names, FALSE);
+}
+
 const char *
 hearts_suit_get_symbol (HeartsSuit suit)
 {

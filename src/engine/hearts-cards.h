@@ -165,6 +165,8 @@ gboolean    hearts_cards_from_string  (const char  *text,
                                        HeartsCards *cards);
 /* "Queen of Spades", translated. */
 char       *hearts_card_get_name      (HeartsCard   card);
+/* The cards' names as a list a sentence can hold: "Two of Clubs, Five of Hearts and Ace of Spades". */
+char       *hearts_cards_get_names    (HeartsCards  cards);
 const char *hearts_suit_get_symbol    (HeartsSuit   suit);
 
 G_END_DECLS

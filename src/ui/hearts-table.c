@@ -509,25 +509,6 @@ suit_name (HeartsSuit suit)
     }
 }
 
-static char *
-format_cards (HeartsCards cards)
-{
-  g_autoptr(GString) names = g_string_new (NULL);
-  guint i = 0, count = hearts_cards_count (cards);
-  HeartsCard card;
-
-  HEARTS_CARDS_FOREACH (card, cards)
-    {
-      g_autofree char *name = hearts_card_get_name (card);
-
-      if (i > 0)
-        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
-      g_string_append (names, name);
-      i++;
-    }
-  return g_string_free (g_steal_pointer (&names), FALSE);
-}
-
 /* What the human is to do now, and with what. */
 static void
 announce_turn (HeartsTable *self)
@@ -581,7 +562,7 @@ announce_received (HeartsTable *self)
   self->announced_received = self->received;
   from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
                                    hearts_game_get_pass_direction (self->game), HEARTS_HUMAN_SEAT);
-  names = format_cards (self->received);
+  names = hearts_cards_get_names (self->received);
   /* Translators: a player's name, then a list of cards */
   text = g_strdup_printf (_("%s passed you the %s"), seat_name (self, from), names);
   hearts_announcer_announce (self->announcer, text);

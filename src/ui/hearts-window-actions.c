@@ -102,25 +102,6 @@ undo_action (GtkWidget  *widget,
   hearts_table_reset (self->table);
 }
 
-static char *
-format_cards (HeartsCards cards)
-{
-  g_autoptr(GString) names = g_string_new (NULL);
-  guint i = 0, count = hearts_cards_count (cards);
-  HeartsCard card;
-
-  HEARTS_CARDS_FOREACH (card, cards)
-    {
-      g_autofree char *name = hearts_card_get_name (card);
-
-      if (i > 0)
-        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
-      g_string_append (names, name);
-      i++;
-    }
-  return g_string_free (g_steal_pointer (&names), FALSE);
-}
-
 static void
 on_hint_ready (GObject      *source,
                GAsyncResult *result,
@@ -140,7 +121,7 @@ on_hint_ready (GObject      *source,
   if (cards == 0)
     return;
 
-  names = format_cards (cards);
+  names = hearts_cards_get_names (cards);
   if (hearts_cards_count (cards) > 1)
     /* Translators: %s is a list of cards */
     message = g_strdup_printf (_("Pass the %s"), names);

@@ -9,33 +9,7 @@
 #include <string.h>
 
 #include "hearts-engine.h"
-
-static guint64
-test_seed (void)
-{
-  const char *text = g_getenv ("HEARTS_TEST_SEED");
-  guint64 seed = text != NULL ? g_ascii_strtoull (text, NULL, 10) : 20261123;
-
-  g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=N repeats a run)", seed);
-  return seed;
-}
-
-static void
-random_rules (HeartsRules *rules,
-              HeartsRng   *rng)
-{
-  hearts_rules_init_default (rules);
-  rules->n_players = HEARTS_MIN_PLAYERS + hearts_rng_below (rng, 3);
-  rules->pass_cycle = hearts_rng_below (rng, HEARTS_N_PASS_CYCLES);
-  rules->opening = hearts_rng_below (rng, HEARTS_N_OPENINGS);
-  rules->first_trick = hearts_rng_below (rng, HEARTS_N_FIRST_TRICKS);
-  rules->must_break_hearts = hearts_rng_below (rng, 2);
-  rules->queen_breaks_hearts = hearts_rng_below (rng, 2);
-  rules->omnibus = hearts_rng_below (rng, 2);
-  rules->no_tricks_bonus = hearts_rng_below (rng, 2);
-  rules->moon = hearts_rng_below (rng, HEARTS_N_MOONS);
-  rules->three_deck = hearts_rng_below (rng, HEARTS_N_THREE_DECKS);
-}
+#include "hearts-test-util.h"
 
 static guint
 cards_in_hands (const HeartsDeal *deal)
@@ -159,7 +133,7 @@ test_claim_against_brute_force (void)
   guint n_positions = g_test_slow () ? 20000 : 4000;
   guint n_decided = 0, n_forced = 0, n_settled = 0, n_open = 0;
 
-  hearts_rng_init (&rng, test_seed ());
+  hearts_rng_init (&rng, hearts_test_seed ());
   for (guint i = 0; i < n_positions; i++)
     {
       HeartsRules rules;
@@ -171,7 +145,7 @@ test_claim_against_brute_force (void)
       gboolean decided;
       guint left;
 
-      random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       random_totals (totals, &rng);
       /* Mostly small endings the brute force can run through; the last cards of the
        * scope (up to HEARTS_CLAIM_MAX_CARDS) for the three- and four-player games. */
@@ -219,7 +193,7 @@ test_claim_settled_early (void)
   HeartsRng rng;
   guint n_found = 0;
 
-  hearts_rng_init (&rng, test_seed () + 1);
+  hearts_rng_init (&rng, hearts_test_seed () + 1);
   for (guint i = 0; i < 20000; i++)
     {
       HeartsRules rules;
@@ -228,7 +202,7 @@ test_claim_settled_early (void)
       gint totals[HEARTS_MAX_PLAYERS];
       guint left;
 
-      random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       random_totals (totals, &rng);
       left = HEARTS_CLAIM_MAX_CARDS + 1 + hearts_rng_below (&rng, 6);
       random_position (&deal, &rules, i, left, &rng);

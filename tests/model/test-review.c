@@ -8,36 +8,10 @@
 
 #include "hearts-game-deal.h"
 #include "hearts-review-deal.h"
+#include "hearts-test-util.h"
 
 #define HANG_GUARD_S 120   /* not a measurement: a loop that never ends fails instead */
 #define SAMPLES      "16"
-
-static guint64
-test_seed (void)
-{
-  const char *env = g_getenv ("HEARTS_TEST_SEED");
-  guint64 seed = env != NULL ? g_ascii_strtoull (env, NULL, 10) : 20261123;
-
-  g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=N repeats a run)", seed);
-  return seed;
-}
-
-static void
-random_rules (HeartsRules *rules,
-              HeartsRng   *rng)
-{
-  hearts_rules_init_default (rules);
-  rules->n_players = HEARTS_MIN_PLAYERS + hearts_rng_below (rng, 3);
-  rules->pass_cycle = hearts_rng_below (rng, HEARTS_N_PASS_CYCLES);
-  rules->opening = hearts_rng_below (rng, HEARTS_N_OPENINGS);
-  rules->first_trick = hearts_rng_below (rng, HEARTS_N_FIRST_TRICKS);
-  rules->must_break_hearts = hearts_rng_below (rng, 2);
-  rules->queen_breaks_hearts = hearts_rng_below (rng, 2);
-  rules->omnibus = hearts_rng_below (rng, 2);
-  rules->no_tricks_bonus = hearts_rng_below (rng, 2);
-  rules->moon = hearts_rng_below (rng, HEARTS_N_MOONS);
-  rules->three_deck = hearts_rng_below (rng, HEARTS_N_THREE_DECKS);
-}
 
 /* The Hard player as the review runs it, with a small fixed budget. */
 static HeartsAi *
@@ -168,7 +142,7 @@ test_review_view_only (void)
   HeartsRng rng;
   guint checked = 0, moves = 0;
 
-  hearts_rng_init (&rng, test_seed ());
+  hearts_rng_init (&rng, hearts_test_seed ());
   for (guint trial = 0; trial < 60 && checked < 24; trial++)
     {
       g_autoptr(HeartsAi) a = review_ai (trial);
@@ -181,9 +155,9 @@ test_review_view_only (void)
       gint totals[HEARTS_MAX_PLAYERS] = { 0 };
       guint seat;
 
-      random_rules (&rules, &rng);
+      hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 4), &rng);
-      play_until (&deal, &rules, rules.n_players * (2 + hearts_rng_below (&rng, 6)), test_seed () + trial);
+      play_until (&deal, &rules, rules.n_players * (2 + hearts_rng_below (&rng, 6)), hearts_test_seed () + trial);
       seat = hearts_rng_below (&rng, rules.n_players);
       if (!make_twin (&deal, &rules, seat, &twin, &rng))
         continue;
@@ -213,7 +187,7 @@ test_review_bad_play (void)
   HeartsRng rng;
   guint found = 0;
 
-  hearts_rng_init (&rng, test_seed () + 1);
+  hearts_rng_init (&rng, hearts_test_seed () + 1);
   for (guint trial = 0; trial < 2000 && found < 4; trial++)
     {
       g_autoptr(HeartsAi) driver = hearts_ai_new (HEARTS_AI_NORMAL, trial);
@@ -362,7 +336,7 @@ finished_hand (guint64 seed)
 static void
 test_review_async (void)
 {
-  g_autoptr(HeartsGame) game = finished_hand (test_seed ());
+  g_autoptr(HeartsGame) game = finished_hand (hearts_test_seed ());
   g_autoptr(HeartsAi) hard = NULL;
   g_autoptr(GArray) direct = NULL;
   g_autoptr(GError) error = NULL;
@@ -427,7 +401,7 @@ cancel_idle (gpointer data)
 static void
 test_review_cancel (void)
 {
-  g_autoptr(HeartsGame) game = finished_hand (test_seed () + 1);
+  g_autoptr(HeartsGame) game = finished_hand (hearts_test_seed () + 1);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Waiter w = { 0 };
 
