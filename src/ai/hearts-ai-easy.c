@@ -44,9 +44,9 @@ easy_choose_play (HeartsAi         *ai,
                   const HeartsView *view)
 {
   const HeartsDeal *deal = &view->deal;
-  HeartsCards legal = hearts_deal_get_legal (deal, &view->rules);
-  HeartsCards follow, below;
-  HeartsRng rng;
+  HeartsCards       legal = hearts_deal_get_legal (deal, &view->rules);
+  HeartsCards       follow, below;
+  HeartsRng         rng;
 
   if (hearts_cards_count (legal) == 1)
     return hearts_cards_lowest (legal);

@@ -27,49 +27,49 @@ G_STATIC_ASSERT (MAX_CANDIDATES == HEARTS_AI_MAX_EVALUATED);
 typedef struct
 {
   HeartsAi parent;
-  guint    movetime;      /* ms a move may take; 0: only the sample count limits it */
-  guint    samples;       /* deals sampled per play, at most */
-  guint    pass_samples;  /* deals sampled per pass, at most */
+  guint    movetime;     /* ms a move may take; 0: only the sample count limits it */
+  guint    samples;      /* deals sampled per play, at most */
+  guint    pass_samples; /* deals sampled per pass, at most */
   guint    threads;
-  guint    exact_tricks;  /* tricks left when the playouts turn to exact search */
-  guint    inference;     /* weight in percent of a sample where another seat played
-                           * unlike the Normal player; 100 turns inference off */
-  guint    full_budget;   /* 1: every sample is played, even once a card clearly leads
-                           * (the review wants every move's number, not only the best) */
+  guint    exact_tricks; /* tricks left when the playouts turn to exact search */
+  guint    inference;    /* weight in percent of a sample where another seat played
+                          * unlike the Normal player; 100 turns inference off */
+  guint full_budget;     /* 1: every sample is played, even once a card clearly leads
+                          * (the review wants every move's number, not only the best) */
 } HeartsAiHard;
 
 /* Fills @costs (one per candidate) for one sample and returns the sample's weight. */
-typedef double (*SampleFunc) (gconstpointer  data,
-                              HeartsRng     *rng,
-                              gint          *costs);
+typedef double (*SampleFunc) (gconstpointer data,
+                              HeartsRng    *rng,
+                              gint         *costs);
 
 /* The samples are played in rounds: every thread helps with a round, then the calling
  * thread looks at the numbers and decides whether another round is worth it. As the
  * look happens between rounds, the result does not depend on the number of threads. */
 typedef struct
 {
-  HeartsAi      *ai;           /* asked to stop through hearts_ai_stop() */
-  SampleFunc     func;
-  gconstpointer  data;
-  guint          n_cands;
-  guint64        seed;
-  gint64         deadline;     /* monotonic µs, or 0 */
-  gint          *costs;        /* n_cands a sample */
-  double        *weights;
-  guint8        *finished;
+  HeartsAi     *ai; /* asked to stop through hearts_ai_stop() */
+  SampleFunc    func;
+  gconstpointer data;
+  guint         n_cands;
+  guint64       seed;
+  gint64        deadline; /* monotonic µs, or 0 */
+  gint         *costs;    /* n_cands a sample */
+  double       *weights;
+  guint8       *finished;
 
-  GMutex         mutex;
-  GCond          cond;
-  guint          next;         /* the next sample to hand out */
-  guint          round_end;    /* samples before it belong to the current round */
-  guint          running;      /* samples being played */
-  gboolean       stop;
-  gboolean       out_of_time;
+  GMutex   mutex;
+  GCond    cond;
+  guint    next;      /* the next sample to hand out */
+  guint    round_end; /* samples before it belong to the current round */
+  guint    running;   /* samples being played */
+  gboolean stop;
+  gboolean out_of_time;
 } Search;
 
-#define ROUND_SIZE     32
-#define MIN_SAMPLES    64
-#define CLEAR_MARGIN   2.5   /* standard errors by which the best card must lead */
+#define ROUND_SIZE   32
+#define MIN_SAMPLES  64
+#define CLEAR_MARGIN 2.5 /* standard errors by which the best card must lead */
 
 static guint64
 mix64 (guint64 x)
@@ -152,7 +152,7 @@ best_candidate (const Search *s,
                 double       *means)
 {
   double total = 0;
-  guint best = 0;
+  guint  best = 0;
 
   /* In sample order, so that the sums do not depend on which thread finished first. */
   memset (means, 0, s->n_cands * sizeof (double));
@@ -177,7 +177,7 @@ clear_winner (const Search *s,
               guint         n_samples)
 {
   double means[MAX_CANDIDATES];
-  guint best = best_candidate (s, n_samples, means);
+  guint  best = best_candidate (s, n_samples, means);
 
   for (guint c = 0; c < s->n_cands; c++)
     {
@@ -210,19 +210,19 @@ clear_winner (const Search *s,
 /* Returns the index of the candidate with the lowest total cost (the first on a tie);
  * @means_out (may be NULL) gets each candidate's mean cost. */
 static guint
-search (HeartsAiHard  *self,
-        SampleFunc     func,
-        gconstpointer  data,
-        guint          n_cands,
-        guint64        seed,
-        guint          max_samples,
-        double        *means_out)
+search (HeartsAiHard *self,
+        SampleFunc    func,
+        gconstpointer data,
+        guint         n_cands,
+        guint64       seed,
+        guint         max_samples,
+        double       *means_out)
 {
   GThread *threads[16];
-  guint n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
-  double means[MAX_CANDIDATES];
-  guint done = 0, best;
-  Search s;
+  guint    n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
+  double   means[MAX_CANDIDATES];
+  guint    done = 0, best;
+  Search   s;
 
   memset (&s, 0, sizeof s);
   s.ai = &self->parent;
@@ -276,7 +276,7 @@ typedef struct
   HeartsCard        cands[MAX_CANDIDATES];
   guint             n_cands;
   guint             exact_cards;
-  double            miss;          /* weight of a play the model would not have made */
+  double            miss; /* weight of a play the model would not have made */
 } PlayData;
 
 /* Whether two cards play alike: the same suit, the same points, no card in play between. */
@@ -288,7 +288,7 @@ play_alike (const HeartsDeal  *deal,
 {
   HeartsCards in_play = deal->trick_len > 0 ? deal->trick_cards : 0;
   HeartsCards special = HEARTS_AI_QS_BIT;
-  HeartsCard low = MIN (a, b), high = MAX (a, b);
+  HeartsCard  low = MIN (a, b), high = MAX (a, b);
 
   if (a == b)
     return TRUE;
@@ -309,11 +309,11 @@ history_weight (const HeartsView *view,
                 const HeartsDeal *sample,
                 double            miss)
 {
-  const HeartsDeal *now = &view->deal;
+  const HeartsDeal  *now = &view->deal;
   const HeartsRules *rules = &view->rules;
-  guint n = now->n_players;
-  HeartsDeal replay;
-  double weight = 1.0;
+  guint              n = now->n_players;
+  HeartsDeal         replay;
+  double             weight = 1.0;
 
   memset (&replay, 0, sizeof replay);
   replay.n_players = n;
@@ -330,13 +330,13 @@ history_weight (const HeartsView *view,
   for (guint i = 0; i < now->n_plays; i++)
     {
       HeartsCard card = now->plays[i];
-      guint seat = replay.turn;
+      guint      seat = replay.turn;
 
       if (seat != view->seat && hearts_cards_count (hearts_deal_get_legal (&replay, rules)) > 1)
         {
-          HeartsView seen;
+          HeartsView        seen;
           HeartsAiSituation sit;
-          HeartsCard guess;
+          HeartsCard        guess;
 
           hearts_view_init (&seen, rules, &replay, seat, view->hand_index, view->totals);
           hearts_ai_situation_from_view (&sit, &seen);
@@ -350,19 +350,19 @@ history_weight (const HeartsView *view,
 }
 
 static double
-play_sample (gconstpointer  data,
-             HeartsRng     *rng,
-             gint          *costs)
+play_sample (gconstpointer data,
+             HeartsRng    *rng,
+             gint         *costs)
 {
-  const PlayData *pd = data;
+  const PlayData   *pd = data;
   const HeartsView *view = pd->view;
-  HeartsDeal base = view->deal;
+  HeartsDeal        base = view->deal;
 
   hearts_ai_sample_deal (view, &base, rng);
   for (guint c = 0; c < pd->n_cands; c++)
     {
       HeartsDeal deal = base;
-      gint all[HEARTS_MAX_PLAYERS];
+      gint       all[HEARTS_MAX_PLAYERS];
 
       hearts_deal_play_unchecked (&deal, &view->rules, pd->cands[c]);
       hearts_ai_playout (&deal, &view->rules, view->totals, pd->exact_cards, all);
@@ -378,7 +378,7 @@ play_data_init (PlayData         *pd,
 {
   HeartsCards legal = hearts_deal_get_legal (&view->deal, &view->rules);
   HeartsCards moves = hearts_ai_distinct_moves (&view->deal, &view->rules, legal);
-  HeartsCard card;
+  HeartsCard  card;
 
   pd->view = view;
   pd->n_cands = 0;
@@ -393,7 +393,7 @@ hard_choose_play (HeartsAi         *ai,
                   const HeartsView *view)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
-  PlayData pd;
+  PlayData      pd;
 
   play_data_init (&pd, self, view);
   if (pd.n_cands == 1)
@@ -415,28 +415,28 @@ typedef struct
 } PassData;
 
 static double
-pass_sample (gconstpointer  data,
-             HeartsRng     *rng,
-             gint          *costs)
+pass_sample (gconstpointer data,
+             HeartsRng    *rng,
+             gint         *costs)
 {
-  const PassData *pd = data;
-  const HeartsView *view = pd->view;
+  const PassData    *pd = data;
+  const HeartsView  *view = pd->view;
   const HeartsRules *rules = &view->rules;
-  guint n = rules->n_players;
-  guint me = view->seat;
-  guint hand_size = view->deal.hand_size;
-  HeartsCards mine = view->deal.hands[me];
-  HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
-  HeartsCards passes[HEARTS_MAX_PLAYERS] = { 0 };
-  HeartsCard rest[HEARTS_N_SUITS * HEARTS_N_RANKS];
-  guint n_rest = 0, next = 0;
-  HeartsCard card;
+  guint              n = rules->n_players;
+  guint              me = view->seat;
+  guint              hand_size = view->deal.hand_size;
+  HeartsCards        mine = view->deal.hands[me];
+  HeartsCards        hands[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsCards        passes[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsCard         rest[HEARTS_N_SUITS * HEARTS_N_RANKS];
+  guint              n_rest = 0, next = 0;
+  HeartsCard         card;
 
   HEARTS_CARDS_FOREACH (card, hearts_rules_get_deck (rules) & ~mine)
     rest[n_rest++] = card;
   for (guint i = n_rest; i > 1; i--)
     {
-      guint j = hearts_rng_below (rng, i);
+      guint      j = hearts_rng_below (rng, i);
       HeartsCard t = rest[i - 1];
 
       rest[i - 1] = rest[j];
@@ -457,7 +457,7 @@ pass_sample (gconstpointer  data,
   for (guint c = 0; c < pd->n_cands; c++)
     {
       HeartsDeal deal;
-      gint all[HEARTS_MAX_PLAYERS];
+      gint       all[HEARTS_MAX_PLAYERS];
 
       if (!hearts_deal_init (&deal, rules, view->deal.dealer, view->deal.pass, hands))
         g_assert_not_reached ();
@@ -471,8 +471,8 @@ pass_sample (gconstpointer  data,
 
 /* @pass joins the candidates, in the last place when they are full. */
 static void
-add_pass_candidate (PassData    *pd,
-                    HeartsCards  pass)
+add_pass_candidate (PassData   *pd,
+                    HeartsCards pass)
 {
   for (guint c = 0; c < pd->n_cands; c++)
     if (pd->cands[c] == pass)
@@ -501,7 +501,7 @@ hard_choose_pass (HeartsAi         *ai,
                   const HeartsView *view)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
-  PassData pd;
+  PassData      pd;
 
   pass_data_init (&pd, self, view);
   if (pd.n_cands == 1 || self->pass_samples == 0)
@@ -626,10 +626,10 @@ hearts_ai_evaluate_play (HeartsAi           *ai,
                          HeartsAiEvaluation *eval)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
-  double means[MAX_CANDIDATES] = { 0 };
-  HeartsCards moves[MAX_CANDIDATES];
-  PlayData pd;
-  guint best = 0;
+  double        means[MAX_CANDIDATES] = { 0 };
+  HeartsCards   moves[MAX_CANDIDATES];
+  PlayData      pd;
+  guint         best = 0;
 
   g_return_val_if_fail (ai != NULL && view != NULL && eval != NULL, FALSE);
   g_return_val_if_fail (ai->klass == &hard_class, FALSE);
@@ -686,9 +686,9 @@ hearts_ai_evaluate_pass (HeartsAi           *ai,
                          HeartsAiEvaluation *eval)
 {
   HeartsAiHard *self = (HeartsAiHard *) ai;
-  double means[PASS_CANDIDATES] = { 0 };
-  PassData pd;
-  guint best = 0;
+  double        means[PASS_CANDIDATES] = { 0 };
+  PassData      pd;
+  guint         best = 0;
 
   g_return_val_if_fail (ai != NULL && view != NULL && eval != NULL, FALSE);
   g_return_val_if_fail (ai->klass == &hard_class, FALSE);

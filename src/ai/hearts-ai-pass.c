@@ -6,12 +6,12 @@
 
 #include "hearts-ai-private.h"
 
-#define SUIT(s)   HEARTS_SUIT_MASK (s)
-#define HEARTS    HEARTS_HEARTS_MASK
-#define SPADES    HEARTS_AI_SPADES_MASK
-#define QS_BIT    HEARTS_AI_QS_BIT
-#define AS_BIT    HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_SPADES, HEARTS_RANK_ACE))
-#define KS_BIT    HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_SPADES, HEARTS_RANK_KING))
+#define SUIT(s) HEARTS_SUIT_MASK (s)
+#define HEARTS  HEARTS_HEARTS_MASK
+#define SPADES  HEARTS_AI_SPADES_MASK
+#define QS_BIT  HEARTS_AI_QS_BIT
+#define AS_BIT  HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_SPADES, HEARTS_RANK_ACE))
+#define KS_BIT  HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_SPADES, HEARTS_RANK_KING))
 
 /* Ranks up to the seven count as low: they rarely win a trick. */
 static HeartsCards
@@ -21,18 +21,18 @@ low_cards (HeartsSuit suit)
 }
 
 double
-hearts_ai_pass_cost (const HeartsRules   *rules,
-                     HeartsCards          kept,
-                     HeartsCards          passed,
-                     HeartsPassDirection  dir)
+hearts_ai_pass_cost (const HeartsRules  *rules,
+                     HeartsCards         kept,
+                     HeartsCards         passed,
+                     HeartsPassDirection dir)
 {
   /* How often the queen (or the ace and king of spades) catches 13 points, by the
    * number of small spades there are to guard it. */
   static const double queen_risk[] = { 0.85, 0.6, 0.38, 0.2, 0.09, 0.05 };
   static const double high_risk[] = { 0.45, 0.3, 0.17, 0.09, 0.05, 0.03 };
-  guint low_spades = MIN (hearts_cards_count (kept & SPADES & ~(QS_BIT | KS_BIT | AS_BIT)), 5);
-  double cost = 0;
-  HeartsCard card;
+  guint               low_spades = MIN (hearts_cards_count (kept & SPADES & ~(QS_BIT | KS_BIT | AS_BIT)), 5);
+  double              cost = 0;
+  HeartsCard          card;
 
   if (kept & QS_BIT)
     {
@@ -52,13 +52,13 @@ hearts_ai_pass_cost (const HeartsRules   *rules,
   for (guint s = 0; s < HEARTS_N_SUITS; s++)
     {
       HeartsCards mine = kept & SUIT (s);
-      guint n = hearts_cards_count (mine);
-      guint low = hearts_cards_count (mine & low_cards (s));
+      guint       n = hearts_cards_count (mine);
+      guint       low = hearts_cards_count (mine & low_cards (s));
 
       if (s == HEARTS_SUIT_SPADES)
         {
           if (n == 0 && !(passed & QS_BIT))
-            cost += 0.5;   /* no spade to hide behind when they are led */
+            cost += 0.5; /* no spade to hide behind when they are led */
           continue;
         }
 
@@ -87,15 +87,15 @@ hearts_ai_pass_cost (const HeartsRules   *rules,
 }
 
 guint
-hearts_ai_pass_candidates (const HeartsRules   *rules,
-                           HeartsCards          hand,
-                           HeartsPassDirection  dir,
-                           HeartsCards         *passes,
-                           guint                n)
+hearts_ai_pass_candidates (const HeartsRules  *rules,
+                           HeartsCards         hand,
+                           HeartsPassDirection dir,
+                           HeartsCards        *passes,
+                           guint               n)
 {
   HeartsCard cards[HEARTS_N_SUITS * HEARTS_N_RANKS];
-  double costs[16];
-  guint n_cards = 0, found = 0;
+  double     costs[16];
+  guint      n_cards = 0, found = 0;
   HeartsCard card;
 
   g_assert (n > 0 && n <= G_N_ELEMENTS (costs));
@@ -110,7 +110,7 @@ hearts_ai_pass_candidates (const HeartsRules   *rules,
           HeartsCards pass = HEARTS_CARD_BIT (cards[a]) | HEARTS_CARD_BIT (cards[b]) |
                              HEARTS_CARD_BIT (cards[c]);
           double cost = hearts_ai_pass_cost (rules, hand & ~pass, pass, dir);
-          guint i;
+          guint  i;
 
           if (found == n && cost >= costs[n - 1])
             continue;
@@ -137,7 +137,7 @@ pass_easy (HeartsCards hand)
   for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
     {
       HeartsCard best = HEARTS_NO_CARD, card;
-      gint best_score = -1;
+      gint       best_score = -1;
 
       HEARTS_CARDS_FOREACH (card, hand & ~pass)
         {
@@ -186,10 +186,10 @@ pass_moon (HeartsCards hand)
 }
 
 HeartsCards
-hearts_ai_pass_heuristic (const HeartsRules   *rules,
-                          HeartsCards          hand,
-                          HeartsPassDirection  dir,
-                          HeartsAiPassStyle    style)
+hearts_ai_pass_heuristic (const HeartsRules  *rules,
+                          HeartsCards         hand,
+                          HeartsPassDirection dir,
+                          HeartsAiPassStyle   style)
 {
   HeartsCards pass = 0;
 

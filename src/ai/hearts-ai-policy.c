@@ -8,11 +8,11 @@
 
 #include "hearts-ai-private.h"
 
-#define SUIT(s)   HEARTS_SUIT_MASK (s)
-#define HEARTS    HEARTS_HEARTS_MASK
-#define SPADES    HEARTS_AI_SPADES_MASK
-#define QS        HEARTS_QUEEN_OF_SPADES
-#define QS_BIT    HEARTS_AI_QS_BIT
+#define SUIT(s) HEARTS_SUIT_MASK (s)
+#define HEARTS  HEARTS_HEARTS_MASK
+#define SPADES  HEARTS_AI_SPADES_MASK
+#define QS      HEARTS_QUEEN_OF_SPADES
+#define QS_BIT  HEARTS_AI_QS_BIT
 
 const HeartsAiStyle hearts_ai_style_normal = {
   .moon_defense = TRUE,
@@ -25,12 +25,12 @@ typedef struct
 {
   const HeartsAiSituation *sit;
   const HeartsAiStyle     *style;
-  guint        me;
-  guint        n;
-  HeartsCards  qs_out;       /* QS_BIT when another seat holds the Q♠ */
-  gint         runner;       /* seat taking every point so far, or -1 */
-  gboolean     shooting;     /* this seat goes for the moon */
-  gboolean     defending;    /* another seat is on its way to the moon */
+  guint                    me;
+  guint                    n;
+  HeartsCards              qs_out;    /* QS_BIT when another seat holds the Q♠ */
+  gint                     runner;    /* seat taking every point so far, or -1 */
+  gboolean                 shooting;  /* this seat goes for the moon */
+  gboolean                 defending; /* another seat is on its way to the moon */
 } Ctx;
 
 static inline HeartsCards
@@ -60,8 +60,8 @@ hearts_ai_situation_from_view (HeartsAiSituation *sit,
                                const HeartsView  *view)
 {
   const HeartsDeal *deal = &view->deal;
-  guint n = deal->n_players;
-  HeartsCards known = 0;
+  guint             n = deal->n_players;
+  HeartsCards       known = 0;
 
   memset (sit, 0, sizeof *sit);
   sit->rules = &view->rules;
@@ -165,7 +165,7 @@ hearts_ai_moon_hand (HeartsCards hand)
   for (guint s = 0; s < HEARTS_N_SUITS; s++)
     {
       HeartsCards mine = hand & SUIT (s);
-      guint places = MIN (hearts_cards_count (mine), 3);
+      guint       places = MIN (hearts_cards_count (mine), 3);
 
       for (guint i = 0; i < places; i++)
         if (!hearts_cards_has (mine, HEARTS_CARD (s, HEARTS_RANK_ACE - i)))
@@ -192,7 +192,7 @@ count_losers (const HeartsAiSituation *sit)
     {
       HeartsCards mine = sit->hand & SUIT (s);
       HeartsCards theirs = sit->out & SUIT (s);
-      HeartsCard c;
+      HeartsCard  c;
 
       HEARTS_CARDS_FOREACH (c, mine)
         if (theirs & cards_above (c))
@@ -220,11 +220,11 @@ moon_is_threat (const Ctx *ctx,
                 guint      runner)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  guint points = moon_points (sit->taken[runner]);
-  guint hearts_taken = hearts_cards_count (sit->taken[runner] & HEARTS);
+  guint                    points = moon_points (sit->taken[runner]);
+  guint                    hearts_taken = hearts_cards_count (sit->taken[runner] & HEARTS);
 
   if ((sit->played & QS_BIT) && !(sit->taken[runner] & QS_BIT))
-    return FALSE;   /* the queen went in a trick that was not the runner's: impossible, but safe */
+    return FALSE; /* the queen went in a trick that was not the runner's: impossible, but safe */
   if (points >= 16)
     return TRUE;
   if (hearts_taken >= 6)
@@ -242,7 +242,7 @@ static gint
 trick_points (const Ctx *ctx)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsCards cards = 0;
+  HeartsCards              cards = 0;
 
   for (guint i = 0; i < sit->trick_len; i++)
     cards |= HEARTS_CARD_BIT (sit->trick[i]);
@@ -274,7 +274,7 @@ later_cards (const Ctx   *ctx,
              HeartsCards *dump)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsCards later = 0;
+  HeartsCards              later = 0;
 
   *void_risk = FALSE;
   *dump = 0;
@@ -295,17 +295,17 @@ later_cards (const Ctx   *ctx,
 /* Leading */
 
 static double
-lead_cost (const Ctx  *ctx,
-           HeartsCard  card)
+lead_cost (const Ctx *ctx,
+           HeartsCard card)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsSuit suit = HEARTS_CARD_SUIT (card);
-  HeartsCards theirs = sit->out & SUIT (suit);
-  guint n_higher = hearts_cards_count (theirs & cards_above (card));
-  guint n_lower = hearts_cards_count (theirs & cards_below (card));
-  guint n_follow = 0, n_void = 0, n_may_qs = 0, n_void_qs = 0;
-  double p_win, points = 0, cost;
-  HeartsCards dump = 0;
+  HeartsSuit               suit = HEARTS_CARD_SUIT (card);
+  HeartsCards              theirs = sit->out & SUIT (suit);
+  guint                    n_higher = hearts_cards_count (theirs & cards_above (card));
+  guint                    n_lower = hearts_cards_count (theirs & cards_below (card));
+  guint                    n_follow = 0, n_void = 0, n_may_qs = 0, n_void_qs = 0;
+  double                   p_win, points = 0, cost;
+  HeartsCards              dump = 0;
 
   for (guint q = 0; q < ctx->n; q++)
     {
@@ -366,15 +366,15 @@ static HeartsCard
 lead_moon (const Ctx *ctx)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsCard best = HEARTS_NO_CARD;
-  gint best_score = G_MININT;
+  HeartsCard               best = HEARTS_NO_CARD;
+  gint                     best_score = G_MININT;
 
   /* Cash the cards nobody can beat; hearts last, once the others have run out of tops. */
   for (guint s = 0; s < HEARTS_N_SUITS; s++)
     {
       HeartsCards mine = sit->legal & SUIT (s);
-      HeartsCard top;
-      gint score;
+      HeartsCard  top;
+      gint        score;
 
       if (mine == 0)
         continue;
@@ -395,7 +395,7 @@ static HeartsCard
 lead_defend (const Ctx *ctx)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsCards hearts = sit->legal & HEARTS;
+  HeartsCards              hearts = sit->legal & HEARTS;
 
   /* A heart nobody can beat takes a point away from the runner. */
   if (hearts != 0)
@@ -412,8 +412,8 @@ static HeartsCard
 choose_lead (const Ctx *ctx)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsCard best = HEARTS_NO_CARD;
-  double best_cost = G_MAXDOUBLE;
+  HeartsCard               best = HEARTS_NO_CARD;
+  double                   best_cost = G_MAXDOUBLE;
 
   if (ctx->shooting)
     return lead_moon (ctx);
@@ -423,8 +423,8 @@ choose_lead (const Ctx *ctx)
   for (guint s = 0; s < HEARTS_N_SUITS; s++)
     {
       HeartsCards mine = sit->legal & SUIT (s);
-      HeartsCard card;
-      double cost;
+      HeartsCard  card;
+      double      cost;
 
       if (mine == 0)
         continue;
@@ -453,19 +453,19 @@ static HeartsCard
 choose_follow (const Ctx *ctx)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  guint win_pos;
-  HeartsCard winner = trick_winner_card (sit, &win_pos);
-  guint win_seat = seat_after (ctx, sit->leader, win_pos);
-  HeartsSuit led = HEARTS_CARD_SUIT (sit->trick[0]);
-  HeartsCards legal = sit->legal;
-  HeartsCards below = legal & cards_below (winner);
-  HeartsCards above = legal & cards_above (winner);
-  gboolean last = sit->trick_len + 1 == ctx->n;
-  gint points = trick_points (ctx);
-  gboolean void_risk;
-  HeartsCards dump;
-  HeartsCards later = later_cards (ctx, led, &void_risk, &dump);
-  HeartsCards later_higher;
+  guint                    win_pos;
+  HeartsCard               winner = trick_winner_card (sit, &win_pos);
+  guint                    win_seat = seat_after (ctx, sit->leader, win_pos);
+  HeartsSuit               led = HEARTS_CARD_SUIT (sit->trick[0]);
+  HeartsCards              legal = sit->legal;
+  HeartsCards              below = legal & cards_below (winner);
+  HeartsCards              above = legal & cards_above (winner);
+  gboolean                 last = sit->trick_len + 1 == ctx->n;
+  gint                     points = trick_points (ctx);
+  gboolean                 void_risk;
+  HeartsCards              dump;
+  HeartsCards              later = later_cards (ctx, led, &void_risk, &dump);
+  HeartsCards              later_higher;
 
   if (ctx->shooting)
     {
@@ -507,7 +507,7 @@ choose_follow (const Ctx *ctx)
           HeartsCard top = highest_but_queen (above);
 
           if (top != QS)
-            return top;   /* a free trick: shed a high card */
+            return top; /* a free trick: shed a high card */
         }
       return hearts_cards_highest (below);
     }
@@ -544,16 +544,16 @@ choose_follow (const Ctx *ctx)
 /* Discarding */
 
 static double
-discard_score (const Ctx  *ctx,
-               HeartsCard  card)
+discard_score (const Ctx *ctx,
+               HeartsCard card)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsSuit suit = HEARTS_CARD_SUIT (card);
-  guint rank = HEARTS_CARD_RANK (card);
-  HeartsCards theirs = sit->out & SUIT (suit);
-  guint n_lower = hearts_cards_count (theirs & cards_below (card));
-  guint n_mine = hearts_cards_count (sit->hand & SUIT (suit));
-  double score;
+  HeartsSuit               suit = HEARTS_CARD_SUIT (card);
+  guint                    rank = HEARTS_CARD_RANK (card);
+  HeartsCards              theirs = sit->out & SUIT (suit);
+  guint                    n_lower = hearts_cards_count (theirs & cards_below (card));
+  guint                    n_mine = hearts_cards_count (sit->hand & SUIT (suit));
+  double                   score;
 
   if (card == QS)
     return 1000;
@@ -579,9 +579,9 @@ static HeartsCard
 choose_discard (const Ctx *ctx)
 {
   const HeartsAiSituation *sit = ctx->sit;
-  HeartsCards legal = sit->legal;
-  HeartsCard best = HEARTS_NO_CARD, card;
-  double best_score = -G_MAXDOUBLE;
+  HeartsCards              legal = sit->legal;
+  HeartsCard               best = HEARTS_NO_CARD, card;
+  double                   best_score = -G_MAXDOUBLE;
 
   if (ctx->shooting)
     {
@@ -592,10 +592,10 @@ choose_discard (const Ctx *ctx)
 
   if (ctx->defending)
     {
-      guint win_pos;
-      HeartsCard winner = trick_winner_card (sit, &win_pos);
-      guint win_seat = seat_after (ctx, sit->leader, win_pos);
-      gboolean void_risk;
+      guint       win_pos;
+      HeartsCard  winner = trick_winner_card (sit, &win_pos);
+      guint       win_seat = seat_after (ctx, sit->leader, win_pos);
+      gboolean    void_risk;
       HeartsCards dump;
       HeartsCards later = later_cards (ctx, HEARTS_CARD_SUIT (winner), &void_risk, &dump);
 

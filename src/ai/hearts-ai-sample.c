@@ -28,7 +28,7 @@ try_fill (const HeartsView *view,
   for (guint i = 0; i < n_cards; i++)
     {
       HeartsCards bit = HEARTS_CARD_BIT (cards[i]);
-      guint total = 0, pick;
+      guint       total = 0, pick;
 
       for (guint s = 0; s < n; s++)
         if (room[s] > 0 && !(use_voids && (view->voids[s] & bit)))
@@ -58,13 +58,13 @@ hearts_ai_sample_deal (const HeartsView *view,
                        HeartsDeal       *deal,
                        HeartsRng        *rng)
 {
-  guint n = view->deal.n_players;
-  guint me = view->seat;
-  guint need[HEARTS_MAX_PLAYERS] = { 0 };
-  guint n_blocked[HEARTS_N_SUITS] = { 0 };
+  guint       n = view->deal.n_players;
+  guint       me = view->seat;
+  guint       need[HEARTS_MAX_PLAYERS] = { 0 };
+  guint       n_blocked[HEARTS_N_SUITS] = { 0 };
   HeartsCards known = 0, rest;
-  HeartsCard cards[HEARTS_N_SUITS * HEARTS_N_RANKS];
-  guint n_cards = 0;
+  HeartsCard  cards[HEARTS_N_SUITS * HEARTS_N_RANKS];
+  guint       n_cards = 0;
   HeartsCards hands[HEARTS_MAX_PLAYERS];
 
   for (guint s = 0; s < n; s++)
@@ -82,11 +82,11 @@ hearts_ai_sample_deal (const HeartsView *view,
 
   /* The suits that fewest seats may hold go first, so that a try rarely runs into a
    * corner; inside a suit the order is random. */
-  for (guint blocked = n; blocked-- > 0; )
+  for (guint blocked = n; blocked-- > 0;)
     for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
       {
         HeartsCard card;
-        guint first = n_cards;
+        guint      first = n_cards;
 
         if (n_blocked[suit] != blocked)
           continue;
@@ -94,7 +94,7 @@ hearts_ai_sample_deal (const HeartsView *view,
           cards[n_cards++] = card;
         for (guint i = n_cards - first; i > 1; i--)
           {
-            guint j = hearts_rng_below (rng, i);
+            guint      j = hearts_rng_below (rng, i);
             HeartsCard t = cards[first + i - 1];
 
             cards[first + i - 1] = cards[first + j];

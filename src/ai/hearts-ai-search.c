@@ -15,8 +15,8 @@ hearts_ai_deal_costs (const HeartsDeal  *deal,
                       gint              *costs)
 {
   HeartsDealScore score;
-  guint n = deal->n_players;
-  gint sum = 0;
+  guint           n = deal->n_players;
+  gint            sum = 0;
 
   hearts_deal_score (deal, rules, totals, &score);
   for (guint s = 0; s < n; s++)
@@ -41,7 +41,7 @@ hearts_ai_distinct_moves (const HeartsDeal  *deal,
   for (guint s = 0; s < HEARTS_N_SUITS; s++)
     {
       HeartsCards mine = legal & HEARTS_SUIT_MASK (s);
-      HeartsCard card, prev = HEARTS_NO_CARD;
+      HeartsCard  card, prev = HEARTS_NO_CARD;
 
       HEARTS_CARDS_FOREACH (card, mine)
         {
@@ -83,11 +83,11 @@ typedef struct
   const HeartsRules *rules;
   const gint        *totals;
   guint              n;
-  HeartsCards        all_points;   /* the hearts and the queen of this deck */
-  HeartsCards        special;      /* cards that score differently from their neighbours */
-  HeartsCards        qs_breaks;    /* the queen, when discarding it breaks hearts */
-  HeartsCards        jack;         /* the J♦, when it scores */
-  HeartsDeal         scratch;      /* for the engine's scoring of a moon */
+  HeartsCards        all_points; /* the hearts and the queen of this deck */
+  HeartsCards        special;    /* cards that score differently from their neighbours */
+  HeartsCards        qs_breaks;  /* the queen, when discarding it breaks hearts */
+  HeartsCards        jack;       /* the J♦, when it scores */
+  HeartsDeal         scratch;    /* for the engine's scoring of a moon */
 } Solver;
 
 static void
@@ -96,9 +96,9 @@ node_costs (Solver     *solver,
             gint       *costs)
 {
   const HeartsRules *rules = solver->rules;
-  guint n = solver->n;
-  gint points[HEARTS_MAX_PLAYERS];
-  gint sum = 0;
+  guint              n = solver->n;
+  gint               points[HEARTS_MAX_PLAYERS];
+  gint               sum = 0;
 
   for (guint s = 0; s < n; s++)
     if ((node->taken[s] & solver->all_points) == solver->all_points)
@@ -130,9 +130,9 @@ node_play (const Solver *solver,
            HeartsCard    card)
 {
   HeartsCards bit = HEARTS_CARD_BIT (card);
-  guint seat = node->turn;
-  guint suit = HEARTS_CARD_SUIT (card);
-  guint rank = HEARTS_CARD_RANK (card);
+  guint       seat = node->turn;
+  guint       suit = HEARTS_CARD_SUIT (card);
+  guint       rank = HEARTS_CARD_RANK (card);
 
   node->hands[seat] &= ~bit;
   if (node->trick_len == 0)
@@ -188,7 +188,7 @@ node_moves (const Solver *solver,
   for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
     {
       HeartsCards mine = legal & HEARTS_SUIT_MASK (suit);
-      HeartsCard card, prev = HEARTS_NO_CARD;
+      HeartsCard  card, prev = HEARTS_NO_CARD;
 
       HEARTS_CARDS_FOREACH (card, mine)
         {
@@ -207,11 +207,11 @@ solve_node (Solver     *solver,
             guint       left,
             gint       *costs)
 {
-  guint n = solver->n;
-  guint seat = node->turn;
+  guint       n = solver->n;
+  guint       seat = node->turn;
   HeartsCards moves;
-  HeartsCard card, best_card = HEARTS_NO_CARD;
-  gint best[HEARTS_MAX_PLAYERS];
+  HeartsCard  card, best_card = HEARTS_NO_CARD;
+  gint        best[HEARTS_MAX_PLAYERS];
 
   /* On the last trick nobody has a choice. */
   if (node->trick_len + left == n)
@@ -255,8 +255,8 @@ hearts_ai_solve (const HeartsDeal  *deal,
                  gint              *costs)
 {
   Solver solver;
-  Node node;
-  guint n = deal->n_players;
+  Node   node;
+  guint  n = deal->n_players;
 
   g_assert (deal->phase == HEARTS_DEAL_PLAYING);
   /* The first trick has rules of its own: the search starts after it. */
@@ -295,8 +295,8 @@ hearts_ai_playout (HeartsDeal        *deal,
                    guint              exact_cards,
                    gint              *costs)
 {
-  guint total = deal->n_players * deal->hand_size;
-  HeartsCards start[HEARTS_MAX_PLAYERS];
+  guint             total = deal->n_players * deal->hand_size;
+  HeartsCards       start[HEARTS_MAX_PLAYERS];
   HeartsAiSituation sit;
 
   /* Each seat plays as the Normal player would, moon plans included. */

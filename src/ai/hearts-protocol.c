@@ -10,24 +10,24 @@
 
 struct _HeartsProtocol
 {
-  HeartsAi      *ai;
-  HeartsAiLevel  level;
-  guint64        seed;
-  GPtrArray     *option_names;   /* options set so far, set again on a new level */
-  GPtrArray     *option_values;
+  HeartsAi     *ai;
+  HeartsAiLevel level;
+  guint64       seed;
+  GPtrArray    *option_names; /* options set so far, set again on a new level */
+  GPtrArray    *option_values;
 
-  HeartsRules    rules;
-  gboolean       in_hand;
-  guint          seat;
-  guint          hand_index;
-  gint           totals[HEARTS_MAX_PLAYERS];
+  HeartsRules rules;
+  gboolean    in_hand;
+  guint       seat;
+  guint       hand_index;
+  gint        totals[HEARTS_MAX_PLAYERS];
   /* The deal as this seat knows it: the other hands are left empty, so the view built
    * from it is the one an in-process player would get. */
-  HeartsDeal     deal;
-  gboolean       leader_known;
-  gboolean       pass_known;
-  HeartsCards    pass;
-  HeartsCards    voids[HEARTS_MAX_PLAYERS];
+  HeartsDeal  deal;
+  gboolean    leader_known;
+  gboolean    pass_known;
+  HeartsCards pass;
+  HeartsCards voids[HEARTS_MAX_PLAYERS];
 };
 
 typedef char *(*CommandFunc) (HeartsProtocol *self,
@@ -40,7 +40,7 @@ error_reply (const char *format,
              ...)
 {
   g_autofree char *reason = NULL;
-  va_list args;
+  va_list          args;
 
   va_start (args, format);
   reason = g_strdup_vprintf (format, args);
@@ -62,7 +62,7 @@ static void
 start_play (HeartsProtocol *self)
 {
   HeartsDeal *deal = &self->deal;
-  guint all = (1u << deal->n_players) - 1;
+  guint       all = (1u << deal->n_players) - 1;
 
   deal->phase = HEARTS_DEAL_PLAYING;
   if (deal->pass != HEARTS_PASS_HOLD)
@@ -88,8 +88,8 @@ parse_cards (char       **args,
 static char *
 choose_pass (HeartsProtocol *self)
 {
-  HeartsView view;
-  HeartsCards pass;
+  HeartsView       view;
+  HeartsCards      pass;
   g_autofree char *text = NULL;
 
   make_view (self, &view);
@@ -141,7 +141,7 @@ cmd_option (HeartsProtocol *self,
   if (g_strcmp0 (args[0], "level") == 0)
     {
       HeartsAiLevel level;
-      HeartsAi *ai;
+      HeartsAi     *ai;
 
       if (!hearts_ai_level_from_string (args[1], &level))
         return error_reply ("unknown level (random, easy, normal, hard)");
@@ -171,7 +171,7 @@ cmd_rules (HeartsProtocol *self,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *joined = g_strjoinv (" ", args);
-  HeartsRules rules;
+  HeartsRules      rules;
 
   /* Each "rules" starts from the standard game, so it says everything that differs. */
   hearts_rules_init_default (&rules);
@@ -188,7 +188,7 @@ parse_pass_letter (const char          *text,
                    HeartsPassDirection *dir)
 {
   static const char letters[] = "LRAH";
-  const char *p;
+  const char       *p;
 
   if (text == NULL || text[0] == '\0' || text[1] != '\0')
     return FALSE;
@@ -205,18 +205,18 @@ cmd_newhand (HeartsProtocol *self,
              guint           n_args)
 {
   const HeartsRules *rules = &self->rules;
-  guint n = rules->n_players;
+  guint              n = rules->n_players;
   g_autoptr(GString) hand_text = g_string_new (NULL);
-  gboolean have_seat = FALSE, have_pass = FALSE, have_hand = FALSE;
-  guint64 seat = 0, dealer = 0, index = 0;
-  gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+  gboolean            have_seat = FALSE, have_pass = FALSE, have_hand = FALSE;
+  guint64             seat = 0, dealer = 0, index = 0;
+  gint                totals[HEARTS_MAX_PLAYERS] = { 0 };
   HeartsPassDirection dir = HEARTS_PASS_HOLD;
-  HeartsCards hand;
-  HeartsDeal *deal = &self->deal;
+  HeartsCards         hand;
+  HeartsDeal         *deal = &self->deal;
 
   for (guint i = 0; i < n_args; i++)
     {
-      char *eq = strchr (args[i], '=');
+      char       *eq = strchr (args[i], '=');
       const char *key = args[i], *value;
 
       if (eq == NULL)
@@ -349,7 +349,7 @@ cmd_received (HeartsProtocol *self,
               guint           n_args)
 {
   HeartsDeal *deal = &self->deal;
-  guint seat = self->seat;
+  guint       seat = self->seat;
   HeartsCards cards;
 
   if (!self->in_hand)
@@ -377,12 +377,12 @@ cmd_played (HeartsProtocol *self,
             char          **args,
             guint           n_args)
 {
-  HeartsDeal *deal = &self->deal;
+  HeartsDeal        *deal = &self->deal;
   const HeartsRules *rules = &self->rules;
-  guint n = rules->n_players;
-  HeartsCards bit;
-  HeartsCard card;
-  guint64 seat;
+  guint              n = rules->n_players;
+  HeartsCards        bit;
+  HeartsCard         card;
+  guint64            seat;
 
   if (n_args != 2)
     return error_reply ("usage: played <seat> <card>");
@@ -485,8 +485,8 @@ cmd_legal_query (HeartsProtocol *self,
 
 static const struct
 {
-  const char  *name;
-  CommandFunc  func;
+  const char *name;
+  CommandFunc func;
 } commands[] = {
   { "hep", cmd_hep },
   { "option", cmd_option },

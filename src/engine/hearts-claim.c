@@ -14,7 +14,7 @@ typedef struct
   const gint        *totals;
   gboolean           have_first;
   HeartsDealScore    first;
-  guint8             n_plays;      /* of the first line, whole deal */
+  guint8             n_plays; /* of the first line, whole deal */
   HeartsCard         plays[52];
 } Search;
 
@@ -84,8 +84,8 @@ search (Search           *s,
         const HeartsDeal *deal)
 {
   HeartsCards legal, others, left;
-  HeartsCard card, prev = HEARTS_NO_CARD;
-  HeartsDeal next;
+  HeartsCard  card, prev = HEARTS_NO_CARD;
+  HeartsDeal  next;
 
   if (hearts_deal_is_settled (deal, s->rules))
     {
@@ -141,9 +141,13 @@ hearts_deal_analyze_claim (const HeartsDeal  *deal,
                            const gint        *totals,
                            HeartsClaim       *claim)
 {
-  Search s = { rules, totals, FALSE, };
+  Search s = {
+    rules,
+    totals,
+    FALSE,
+  };
   HeartsClaimKind kind;
-  guint n_left;
+  guint           n_left;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
     return HEARTS_CLAIM_NONE;

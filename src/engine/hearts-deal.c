@@ -18,8 +18,8 @@ start_play (HeartsDeal        *deal,
             const HeartsRules *rules)
 {
   HeartsCards deck = 0;
-  HeartsCard opening;
-  guint leader = 0;
+  HeartsCard  opening;
+  guint       leader = 0;
 
   for (guint s = 0; s < deal->n_players; s++)
     deck |= deal->hands[s];
@@ -39,12 +39,12 @@ start_play (HeartsDeal        *deal,
 
 /* The trusted part of hearts_deal_init: @hands are known to split the deck evenly. */
 static void
-deal_hands (HeartsDeal          *deal,
-            const HeartsRules   *rules,
-            guint                dealer,
-            HeartsPassDirection  pass,
-            const HeartsCards   *hands,
-            guint                hand_size)
+deal_hands (HeartsDeal         *deal,
+            const HeartsRules  *rules,
+            guint               dealer,
+            HeartsPassDirection pass,
+            const HeartsCards  *hands,
+            guint               hand_size)
 {
   memset (deal, 0, sizeof *deal);
   deal->n_players = rules->n_players;
@@ -61,14 +61,14 @@ deal_hands (HeartsDeal          *deal,
 }
 
 gboolean
-hearts_deal_init (HeartsDeal          *deal,
-                  const HeartsRules   *rules,
-                  guint                dealer,
-                  HeartsPassDirection  pass,
-                  const HeartsCards   *hands)
+hearts_deal_init (HeartsDeal         *deal,
+                  const HeartsRules  *rules,
+                  guint               dealer,
+                  HeartsPassDirection pass,
+                  const HeartsCards  *hands)
 {
   HeartsCards deck = hearts_rules_get_deck (rules);
-  guint hand_size = hearts_rules_get_hand_size (rules);
+  guint       hand_size = hearts_rules_get_hand_size (rules);
   HeartsCards seen = 0;
 
   g_return_val_if_fail (hearts_rules_check (rules) == NULL, FALSE);
@@ -98,16 +98,18 @@ fill_deck (HeartsCards  deck,
            HeartsCards *cards)
 {
   static const HeartsCards full_deck[52] = {
-#define SUIT(s) \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 0)), HEARTS_CARD_BIT (HEARTS_CARD (s, 1)), \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 2)), HEARTS_CARD_BIT (HEARTS_CARD (s, 3)), \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 4)), HEARTS_CARD_BIT (HEARTS_CARD (s, 5)), \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 6)), HEARTS_CARD_BIT (HEARTS_CARD (s, 7)), \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 8)), HEARTS_CARD_BIT (HEARTS_CARD (s, 9)), \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 10)), HEARTS_CARD_BIT (HEARTS_CARD (s, 11)), \
-  HEARTS_CARD_BIT (HEARTS_CARD (s, 12))
-    SUIT (HEARTS_SUIT_CLUBS), SUIT (HEARTS_SUIT_DIAMONDS),
-    SUIT (HEARTS_SUIT_SPADES), SUIT (HEARTS_SUIT_HEARTS),
+#define SUIT(s)                                                                   \
+  HEARTS_CARD_BIT (HEARTS_CARD (s, 0)), HEARTS_CARD_BIT (HEARTS_CARD (s, 1)),     \
+    HEARTS_CARD_BIT (HEARTS_CARD (s, 2)), HEARTS_CARD_BIT (HEARTS_CARD (s, 3)),   \
+    HEARTS_CARD_BIT (HEARTS_CARD (s, 4)), HEARTS_CARD_BIT (HEARTS_CARD (s, 5)),   \
+    HEARTS_CARD_BIT (HEARTS_CARD (s, 6)), HEARTS_CARD_BIT (HEARTS_CARD (s, 7)),   \
+    HEARTS_CARD_BIT (HEARTS_CARD (s, 8)), HEARTS_CARD_BIT (HEARTS_CARD (s, 9)),   \
+    HEARTS_CARD_BIT (HEARTS_CARD (s, 10)), HEARTS_CARD_BIT (HEARTS_CARD (s, 11)), \
+    HEARTS_CARD_BIT (HEARTS_CARD (s, 12))
+    SUIT (HEARTS_SUIT_CLUBS),
+    SUIT (HEARTS_SUIT_DIAMONDS),
+    SUIT (HEARTS_SUIT_SPADES),
+    SUIT (HEARTS_SUIT_HEARTS),
 #undef SUIT
   };
   guint n = 0;
@@ -170,7 +172,7 @@ hearts_rules_shuffle_deck (const HeartsRules *rules,
                            HeartsCard        *cards)
 {
   HeartsCards bits[64];
-  guint n = fill_deck (hearts_rules_get_deck (rules), bits);
+  guint       n = fill_deck (hearts_rules_get_deck (rules), bits);
 
   shuffle (bits, n, rng);
   for (guint i = 0; i < n; i++)
@@ -187,8 +189,8 @@ hearts_deal_shuffle (HeartsDeal        *deal,
 {
   HeartsCards cards[64];
   HeartsCards hands[HEARTS_MAX_PLAYERS];
-  guint n_players = rules->n_players;
-  guint n, seat;
+  guint       n_players = rules->n_players;
+  guint       n, seat;
 
   g_return_if_fail (hearts_rules_check (rules) == NULL);
   g_return_if_fail (dealer < n_players);
@@ -220,13 +222,13 @@ hearts_draw_first_dealer (const HeartsRules *rules,
                           HeartsCard        *draws)
 {
   HeartsCards cards[64];
-  guint n = fill_deck (hearts_rules_get_deck (rules), cards);
-  guint drawing = (1u << rules->n_players) - 1;
+  guint       n = fill_deck (hearts_rules_get_deck (rules), cards);
+  guint       drawing = (1u << rules->n_players) - 1;
 
   for (;;)
     {
       HeartsCard round[HEARTS_MAX_PLAYERS];
-      guint next = 0, best_rank = 0, best = 0;
+      guint      next = 0, best_rank = 0, best = 0;
 
       shuffle (cards, n, rng);
       for (guint s = 0; s < rules->n_players; s++)
@@ -291,7 +293,7 @@ hearts_deal_pass (HeartsDeal        *deal,
                   HeartsCards        cards)
 {
   HeartsRefusal refusal = hearts_deal_check_pass (deal, rules, seat, cards);
-  guint all = (1u << deal->n_players) - 1;
+  guint         all = (1u << deal->n_players) - 1;
 
   if (refusal != HEARTS_REFUSAL_NONE)
     return refusal;
@@ -447,8 +449,8 @@ hearts_cards_points (HeartsCards        cards,
 
 gboolean
 hearts_rules_game_is_over (const HeartsRules *rules,
-                     const gint        *totals,
-                     guint              deals_played)
+                           const gint        *totals,
+                           guint              deals_played)
 {
   switch (rules->end)
     {
@@ -469,9 +471,9 @@ hearts_rules_game_is_over (const HeartsRules *rules,
 
 guint
 hearts_rules_get_winners (const HeartsRules *rules,
-                         const gint        *totals)
+                          const gint        *totals)
 {
-  gint best = G_MAXINT;
+  gint  best = G_MAXINT;
   guint winners = 0;
 
   for (guint s = 0; s < rules->n_players; s++)
@@ -507,8 +509,8 @@ hearts_deal_score (const HeartsDeal  *deal,
                    HeartsDealScore   *score)
 {
   HeartsCards all_points = HEARTS_POINT_CARDS & hearts_rules_get_deck (rules);
-  HeartsMoon moon = rules->moon;
-  guint n = deal->n_players;
+  HeartsMoon  moon = rules->moon;
+  guint       n = deal->n_players;
 
   memset (score, 0, sizeof *score);
   score->shooter = -1;
@@ -530,7 +532,8 @@ hearts_deal_score (const HeartsDeal  *deal,
 
   if (moon == HEARTS_MOON_SHOOTER_CHOOSES)
     moon = (totals != NULL && others_plus_hurts_shooter (rules, totals, score->points, score->shooter))
-           ? HEARTS_MOON_SHOOTER_MINUS_26 : HEARTS_MOON_OTHERS_PLUS_26;
+             ? HEARTS_MOON_SHOOTER_MINUS_26
+             : HEARTS_MOON_OTHERS_PLUS_26;
 
   if (moon == HEARTS_MOON_SHOOTER_MINUS_26)
     score->points[score->shooter] -= 26;
@@ -544,9 +547,18 @@ const char *
 hearts_refusal_to_id (HeartsRefusal refusal)
 {
   static const char *ids[] = {
-    "none", "wrong-phase", "not-your-turn", "not-in-hand", "must-follow-suit",
-    "hearts-not-broken", "no-points-first-trick", "no-hearts-first-trick",
-    "must-lead-opening-card", "must-lead-club", "pass-count", "already-passed",
+    "none",
+    "wrong-phase",
+    "not-your-turn",
+    "not-in-hand",
+    "must-follow-suit",
+    "hearts-not-broken",
+    "no-points-first-trick",
+    "no-hearts-first-trick",
+    "must-lead-opening-card",
+    "must-lead-club",
+    "pass-count",
+    "already-passed",
   };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (ids) == HEARTS_N_REFUSALS);
@@ -594,7 +606,7 @@ hearts_refusal_format (HeartsRefusal      refusal,
 {
   if (refusal == HEARTS_REFUSAL_MUST_LEAD_OPENING_CARD)
     {
-      HeartsCard card = hearts_rules_get_opening_card (rules);
+      HeartsCard       card = hearts_rules_get_opening_card (rules);
       g_autofree char *shown = g_strdup_printf ("%c%s", hearts_card_to_string (card)[0],
                                                 hearts_suit_get_symbol (HEARTS_CARD_SUIT (card)));
 

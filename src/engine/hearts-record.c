@@ -8,7 +8,9 @@
 
 #include "hearts-record.h"
 
-G_DEFINE_QUARK (hearts-record-error-quark, hearts_record_error)
+/* clang-format off: the quark\'s name is a string */
+G_DEFINE_QUARK (hearts - record - error - quark, hearts_record_error)
+/* clang-format on */
 
 void
 hearts_record_begin (GString           *record,
@@ -94,9 +96,9 @@ typedef struct
 } Replay;
 
 static gboolean
-fail (GError     **error,
-      guint        line,
-      const char  *message)
+fail (GError    **error,
+      guint       line,
+      const char *message)
 {
   g_set_error (error, HEARTS_RECORD_ERROR, 0, "line %u: %s", line, message);
   return FALSE;
@@ -116,9 +118,9 @@ parse_seat (const char *word,
 }
 
 static gboolean
-parse_ints (char      **words,
-            guint       n,
-            gint       *out)
+parse_ints (char **words,
+            guint  n,
+            gint  *out)
 {
   if (g_strv_length (words) != n + 1)
     return FALSE;
@@ -152,16 +154,16 @@ ensure_dealt (Replay  *r,
 }
 
 static gboolean
-replay_line (Replay   *r,
-             guint     line,
-             char    **w,
-             GError  **error)
+replay_line (Replay  *r,
+             guint    line,
+             char   **w,
+             GError **error)
 {
   HeartsRecordSummary *sum = r->sum;
-  HeartsRules *rules = &sum->rules;
-  guint n_words = g_strv_length (w);
-  guint n = rules->n_players;
-  guint seat;
+  HeartsRules         *rules = &sum->rules;
+  guint                n_words = g_strv_length (w);
+  guint                n = rules->n_players;
+  guint                seat;
 
   if (g_strcmp0 (w[0], "rules") == 0)
     {
@@ -271,8 +273,8 @@ replay_line (Replay   *r,
   if (g_strcmp0 (w[0], "pass") == 0)
     {
       g_autofree char *text = NULL;
-      HeartsCards cards;
-      HeartsRefusal refusal;
+      HeartsCards      cards;
+      HeartsRefusal    refusal;
 
       if (n_words < 2 || !parse_seat (w[1], n, &seat))
         return fail (error, line, "bad seat");
@@ -287,7 +289,7 @@ replay_line (Replay   *r,
 
   if (g_strcmp0 (w[0], "play") == 0)
     {
-      HeartsCard card;
+      HeartsCard    card;
       HeartsRefusal refusal;
 
       if (n_words != 3 || !parse_seat (w[1], n, &seat) || !hearts_card_from_string (w[2], &card))
@@ -333,14 +335,14 @@ replay_line (Replay   *r,
 }
 
 gboolean
-hearts_record_replay (const char           *text,
-                      HeartsRecordSummary  *summary,
-                      GError              **error)
+hearts_record_replay (const char          *text,
+                      HeartsRecordSummary *summary,
+                      GError             **error)
 {
   g_auto(GStrv) lines = NULL;
   HeartsRecordSummary local_sum;
-  Replay r;
-  gboolean header = FALSE;
+  Replay              r;
+  gboolean            header = FALSE;
 
   g_return_val_if_fail (text != NULL, FALSE);
 

@@ -9,7 +9,9 @@
 
 #include "hearts-rules.h"
 
-G_DEFINE_QUARK (hearts-rules-error-quark, hearts_rules_error)
+/* clang-format off: the quark\'s name is a string */
+G_DEFINE_QUARK (hearts - rules - error - quark, hearts_rules_error)
+/* clang-format on */
 
 static const char *pass_cycle_ids[] = { "lrah", "rlah", "lr", "none" };
 static const char *opening_ids[] = { "lowest", "any-club" };
@@ -171,9 +173,9 @@ pass_offset (guint               n,
 }
 
 guint
-hearts_rules_pass_target (const HeartsRules   *rules,
-                          HeartsPassDirection  dir,
-                          guint                seat)
+hearts_rules_pass_target (const HeartsRules  *rules,
+                          HeartsPassDirection dir,
+                          guint               seat)
 {
   guint n = rules->n_players;
   guint to = seat + pass_offset (n, dir);
@@ -182,9 +184,9 @@ hearts_rules_pass_target (const HeartsRules   *rules,
 }
 
 guint
-hearts_rules_pass_source (const HeartsRules   *rules,
-                          HeartsPassDirection  dir,
-                          guint                seat)
+hearts_rules_pass_source (const HeartsRules  *rules,
+                          HeartsPassDirection dir,
+                          guint               seat)
 {
   guint n = rules->n_players;
   guint from = seat + n - pass_offset (n, dir);
@@ -264,14 +266,14 @@ parse_uint (const char *value,
 }
 
 gboolean
-hearts_rules_apply_key (HeartsRules  *rules,
-                        const char   *key,
-                        const char   *value,
-                        GError      **error)
+hearts_rules_apply_key (HeartsRules *rules,
+                        const char  *key,
+                        const char  *value,
+                        GError     **error)
 {
   HeartsRules r = *rules;
-  gboolean ok = FALSE;
-  guint u;
+  gboolean    ok = FALSE;
+  guint       u;
   const char *problem;
 
 #define TABLE(t) t, G_N_ELEMENTS (t)
@@ -350,9 +352,9 @@ hearts_rules_apply_key (HeartsRules  *rules,
 }
 
 gboolean
-hearts_rules_apply_string (HeartsRules  *rules,
-                           const char   *text,
-                           GError      **error)
+hearts_rules_apply_string (HeartsRules *rules,
+                           const char  *text,
+                           GError     **error)
 {
   g_auto(GStrv) words = g_strsplit_set (text ? text : "", " \t\n", -1);
   HeartsRules r = *rules;

@@ -14,9 +14,9 @@ hearts_view_init (HeartsView        *view,
                   guint              hand_index,
                   const gint        *totals)
 {
-  guint n = deal->n_players;
-  guint from = hearts_rules_pass_source (rules, deal->pass, seat);
-  guint to = hearts_rules_pass_target (rules, deal->pass, seat);
+  guint       n = deal->n_players;
+  guint       from = hearts_rules_pass_source (rules, deal->pass, seat);
+  guint       to = hearts_rules_pass_target (rules, deal->pass, seat);
   HeartsCards received = hearts_deal_get_received (deal, rules, seat);
 
   memset (view, 0, sizeof *view);
@@ -56,10 +56,10 @@ hearts_view_get_hand_count (const HeartsView *view,
                             guint             other)
 {
   const HeartsDeal *deal = &view->deal;
-  guint n = deal->n_players;
-  guint full = (deal->n_plays - deal->trick_len) / n;
-  guint pos = (other + n - deal->leader) % n;
-  guint count = deal->hand_size - full - (pos < deal->trick_len ? 1 : 0);
+  guint             n = deal->n_players;
+  guint             full = (deal->n_plays - deal->trick_len) / n;
+  guint             pos = (other + n - deal->leader) % n;
+  guint             count = deal->hand_size - full - (pos < deal->trick_len ? 1 : 0);
 
   if (deal->phase == HEARTS_DEAL_PASSING && deal->pass != HEARTS_PASS_HOLD)
     {

@@ -23,39 +23,39 @@
 #include "hearts-external-ai.h"
 
 /* The deadlines and the line cap are documented in docs/PROTOCOL.md. */
-#define START_TIMEOUT_MS  10000  /* from launch to the answer to "hep" */
-#define ANSWER_TIMEOUT_MS 10000  /* a move: catching up with the table, then the answer */
-#define QUIT_GRACE_MS     2000   /* after "quit", before the engine's group is killed */
-#define MAX_LINE          4096   /* bytes of an answer, its newline not counted */
+#define START_TIMEOUT_MS  10000 /* from launch to the answer to "hep" */
+#define ANSWER_TIMEOUT_MS 10000 /* a move: catching up with the table, then the answer */
+#define QUIT_GRACE_MS     2000  /* after "quit", before the engine's group is killed */
+#define MAX_LINE          4096  /* bytes of an answer, its newline not counted */
 
 typedef struct
 {
   HeartsAi              parent;
-  GSubprocess          *process;       /* NULL once dropped */
-  GPid                  group;         /* the engine's process group; never 0 or 1 */
+  GSubprocess          *process; /* NULL once dropped */
+  GPid                  group;   /* the engine's process group; never 0 or 1 */
   GOutputStream        *to_engine;
   GPollableInputStream *from_engine;
-  GMainContext         *context;       /* a read waits here; hearts_ai_stop() wakes it */
+  GMainContext         *context; /* a read waits here; hearts_ai_stop() wakes it */
   GString              *buffer;
-  gsize                 scanned;       /* bytes of @buffer known to hold no newline */
-  guint                 owed;          /* answers still due to commands given up on */
+  gsize                 scanned; /* bytes of @buffer known to hold no newline */
+  guint                 owed;    /* answers still due to commands given up on */
   char                 *engine_name;
-  char                 *error;         /* why it was dropped */
+  char                 *error; /* why it was dropped */
   HeartsAi             *stand_in;
   guint                 failures;
 
   /* What the engine has been told. */
-  gboolean              rules_sent;
-  HeartsRules           rules;
-  gboolean              in_hand;
-  guint                 seat;
-  guint                 hand_index;
-  HeartsCards           dealt;
-  HeartsCards           engine_pass;   /* the pass the engine believes it made */
-  gboolean              received_sent;
-  HeartsCards           last_hand;     /* once playing, cards only ever leave it */
-  guint                 plays_sent;
-  HeartsCard            plays[52];
+  gboolean    rules_sent;
+  HeartsRules rules;
+  gboolean    in_hand;
+  guint       seat;
+  guint       hand_index;
+  HeartsCards dealt;
+  HeartsCards engine_pass; /* the pass the engine believes it made */
+  gboolean    received_sent;
+  HeartsCards last_hand; /* once playing, cards only ever leave it */
+  guint       plays_sent;
+  HeartsCard  plays[52];
 } HeartsExternalAi;
 
 static const HeartsAiClass external_class;
@@ -69,7 +69,7 @@ timeout_ms (guint standard)
   if (g_once_init_enter (&override))
     {
       const char *text = g_getenv ("HEARTS_ENGINE_TIMEOUT_MS");
-      guint64 ms = 0;
+      guint64     ms = 0;
 
       if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, 600000, &ms, NULL))
         ms = G_MAXSIZE;
@@ -236,8 +236,8 @@ drop (HeartsExternalAi *self,
 /* Talking */
 
 static gboolean
-on_ready (GObject  *stream,
-          gpointer  user_data)
+on_ready (GObject *stream,
+          gpointer user_data)
 {
   *(gboolean *) user_data = TRUE;
   return G_SOURCE_REMOVE;
@@ -259,7 +259,7 @@ wait_readable (HeartsExternalAi *self,
 {
   GSource *ready_source, *timeout_source;
   gboolean ready = FALSE, timed_out = FALSE;
-  gint64 left = (deadline - g_get_monotonic_time () + 999) / 1000;
+  gint64   left = (deadline - g_get_monotonic_time () + 999) / 1000;
 
   if (left <= 0)
     return;
@@ -284,17 +284,17 @@ wait_readable (HeartsExternalAi *self,
 /* One line, whatever the engine writes: the deadline is checked on every round, the line
  * may not grow past MAX_LINE, and each byte is scanned for the newline once. */
 static char *
-read_line (HeartsExternalAi  *self,
-           gint64             deadline,
-           guint              timeout,
-           gboolean           stoppable,
-           GError           **error)
+read_line (HeartsExternalAi *self,
+           gint64            deadline,
+           guint             timeout,
+           gboolean          stoppable,
+           GError          **error)
 {
   for (;;)
     {
       GString *buffer = self->buffer;
-      char *newline = memchr (buffer->str + self->scanned, '\n', buffer->len - self->scanned);
-      char chunk[MAX_LINE + 1];
+      char    *newline = memchr (buffer->str + self->scanned, '\n', buffer->len - self->scanned);
+      char     chunk[MAX_LINE + 1];
       g_autoptr(GError) local = NULL;
       gssize n;
 
@@ -350,12 +350,12 @@ read_line (HeartsExternalAi  *self,
 /* One command, one answer, by @deadline. A stopped read leaves the answer owed: it is
  * read and thrown away before the next command, so it is never taken for another's. */
 static char *
-request (HeartsExternalAi  *self,
-         const char        *command,
-         gint64             deadline,
-         guint              timeout,
-         gboolean           stoppable,
-         GError           **error)
+request (HeartsExternalAi *self,
+         const char       *command,
+         gint64            deadline,
+         guint             timeout,
+         gboolean          stoppable,
+         GError          **error)
 {
   g_autofree char *line = g_strconcat (command, "\n", NULL);
   g_autoptr(GError) local = NULL;
@@ -382,8 +382,7 @@ request (HeartsExternalAi  *self,
   if (!g_output_stream_write_all (self->to_engine, line, strlen (line), NULL, NULL, &local) ||
       !g_output_stream_flush (self->to_engine, NULL, &local))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE, _("it stopped reading its input (%s)"),
-                   local->message);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE, _("it stopped reading its input (%s)"), local->message);
       return NULL;
     }
   self->owed++;
@@ -401,22 +400,22 @@ typedef struct
 } Deadline;
 
 static gboolean
-request_ok (HeartsExternalAi  *self,
-            const Deadline    *when,
-            GError           **error,
-            const char        *format,
+request_ok (HeartsExternalAi *self,
+            const Deadline   *when,
+            GError          **error,
+            const char       *format,
             ...) G_GNUC_PRINTF (4, 5);
 
 static gboolean
-request_ok (HeartsExternalAi  *self,
-            const Deadline    *when,
-            GError           **error,
-            const char        *format,
+request_ok (HeartsExternalAi *self,
+            const Deadline   *when,
+            GError          **error,
+            const char       *format,
             ...)
 {
   g_autofree char *command = NULL;
   g_autofree char *answer = NULL;
-  va_list args;
+  va_list          args;
 
   va_start (args, format);
   command = g_strdup_vprintf (format, args);
@@ -463,13 +462,13 @@ same_hand (HeartsExternalAi *self,
 }
 
 static gboolean
-start_hand (HeartsExternalAi  *self,
-            const HeartsView  *view,
-            const Deadline    *when,
-            GError           **error)
+start_hand (HeartsExternalAi *self,
+            const HeartsView *view,
+            const Deadline   *when,
+            GError          **error)
 {
   const HeartsDeal *deal = &view->deal;
-  g_autofree char *hand = cards_text (deal->dealt[view->seat], ',');
+  g_autofree char  *hand = cards_text (deal->dealt[view->seat], ',');
   g_autoptr(GString) totals = g_string_new (NULL);
 
   for (guint s = 0; s < deal->n_players; s++)
@@ -494,14 +493,14 @@ start_hand (HeartsExternalAi  *self,
 
 /* Tells the engine everything in @view it has not heard yet. */
 static gboolean
-sync_view (HeartsExternalAi  *self,
-           const HeartsView  *view,
-           gboolean           passing,
-           const Deadline    *when,
-           GError           **error)
+sync_view (HeartsExternalAi *self,
+           const HeartsView *view,
+           gboolean          passing,
+           const Deadline   *when,
+           GError          **error)
 {
   const HeartsDeal *deal = &view->deal;
-  guint seat = view->seat;
+  guint             seat = view->seat;
 
   if (!self->rules_sent || !hearts_rules_equal (&self->rules, &view->rules))
     {
@@ -522,7 +521,7 @@ sync_view (HeartsExternalAi  *self,
 
   if (deal->pass != HEARTS_PASS_HOLD && !self->received_sent)
     {
-      HeartsCards passed = deal->passes[seat];
+      HeartsCards      passed = deal->passes[seat];
       g_autofree char *passed_text = cards_text (passed, ' ');
       g_autofree char *received_text = cards_text (hearts_deal_get_received (deal, &view->rules, seat), ' ');
 
@@ -578,8 +577,8 @@ external_choose_pass (HeartsAi         *ai,
   HeartsExternalAi *self = (HeartsExternalAi *) ai;
   g_autoptr(GError) error = NULL;
   g_autofree char *answer = NULL;
-  Deadline when = move_deadline ();
-  HeartsCards pass;
+  Deadline         when = move_deadline ();
+  HeartsCards      pass;
 
   if (self->process == NULL)
     {
@@ -617,8 +616,8 @@ external_choose_play (HeartsAi         *ai,
   HeartsExternalAi *self = (HeartsExternalAi *) ai;
   g_autoptr(GError) error = NULL;
   g_autofree char *answer = NULL;
-  Deadline when = move_deadline ();
-  HeartsCard card;
+  Deadline         when = move_deadline ();
+  HeartsCard       card;
 
   if (self->process == NULL)
     {
@@ -656,8 +655,8 @@ external_set_option (HeartsAi   *ai,
   g_autoptr(GError) error = NULL;
   g_autofree char *command = NULL;
   g_autofree char *answer = NULL;
-  gboolean stand_in_takes_it;
-  guint timeout = timeout_ms (ANSWER_TIMEOUT_MS);
+  gboolean         stand_in_takes_it;
+  guint            timeout = timeout_ms (ANSWER_TIMEOUT_MS);
 
   stand_in_takes_it = hearts_ai_set_option (self->stand_in, name, value);
   if (strpbrk (name, " \t\r\n") != NULL || strpbrk (value, " \t\r\n") != NULL)
@@ -722,8 +721,8 @@ on_start_cancelled (GCancellable *cancellable,
 }
 
 static GSubprocess *
-spawn (const char  *command,
-       GError     **error)
+spawn (const char *command,
+       GError    **error)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_auto(GStrv) argv = NULL;
@@ -746,19 +745,19 @@ spawn (const char  *command,
 }
 
 HeartsAi *
-hearts_external_ai_new (const char    *command,
-                        GCancellable  *cancellable,
-                        GError       **error)
+hearts_external_ai_new (const char   *command,
+                        GCancellable *cancellable,
+                        GError      **error)
 {
   g_autoptr(GSubprocess) process = NULL;
   g_autofree char *answer = NULL;
   g_autoptr(GError) local = NULL;
   HeartsExternalAi *self;
-  GInputStream *out;
-  const char *name, *id;
-  guint timeout = timeout_ms (START_TIMEOUT_MS);
-  gint64 deadline = deadline_in (timeout);
-  gulong handler = 0;
+  GInputStream     *out;
+  const char       *name, *id;
+  guint             timeout = timeout_ms (START_TIMEOUT_MS);
+  gint64            deadline = deadline_in (timeout);
+  gulong            handler = 0;
 
   g_return_val_if_fail (command != NULL, NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);

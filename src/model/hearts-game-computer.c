@@ -69,7 +69,7 @@ apply_computer_move (HeartsGame   *self,
                      ComputerMove *move)
 {
   HeartsRefusal refusal;
-  gboolean ok;
+  gboolean      ok;
 
   if (move->passing)
     ok = hearts_game_pass (self, move->seat, move->pass, &refusal);
@@ -87,7 +87,7 @@ gboolean
 hearts_game_computer_move (HeartsGame *self)
 {
   ComputerMove move;
-  gint seat;
+  gint         seat;
 
   g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
 
@@ -112,14 +112,14 @@ computer_move_thread (GTask        *task,
 }
 
 void
-hearts_game_computer_move_async (HeartsGame          *self,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
+hearts_game_computer_move_async (HeartsGame         *self,
+                                 GCancellable       *cancellable,
+                                 GAsyncReadyCallback callback,
+                                 gpointer            user_data)
 {
   g_autoptr(GTask) task = NULL;
   ComputerMove *move;
-  gint seat;
+  gint          seat;
 
   g_return_if_fail (HEARTS_IS_GAME (self));
 
@@ -143,11 +143,11 @@ hearts_game_computer_move_async (HeartsGame          *self,
 }
 
 gboolean
-hearts_game_computer_move_finish (HeartsGame    *self,
-                                  GAsyncResult  *result,
-                                  GError       **error)
+hearts_game_computer_move_finish (HeartsGame   *self,
+                                  GAsyncResult *result,
+                                  GError      **error)
 {
-  GTask *task = G_TASK (result);
+  GTask        *task = G_TASK (result);
   ComputerMove *move;
 
   g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
@@ -192,15 +192,15 @@ hint_thread (GTask        *task,
 }
 
 void
-hearts_game_hint_async (HeartsGame          *self,
-                        guint                seat,
-                        GCancellable        *cancellable,
-                        GAsyncReadyCallback  callback,
-                        gpointer             user_data)
+hearts_game_hint_async (HeartsGame         *self,
+                        guint               seat,
+                        GCancellable       *cancellable,
+                        GAsyncReadyCallback callback,
+                        gpointer            user_data)
 {
   g_autoptr(GTask) task = NULL;
   ComputerMove *move;
-  gboolean may_move;
+  gboolean      may_move;
 
   g_return_if_fail (HEARTS_IS_GAME (self));
 
@@ -224,9 +224,9 @@ hearts_game_hint_async (HeartsGame          *self,
 }
 
 HeartsCards
-hearts_game_hint_finish (HeartsGame    *self,
-                         GAsyncResult  *result,
-                         GError       **error)
+hearts_game_hint_finish (HeartsGame   *self,
+                         GAsyncResult *result,
+                         GError      **error)
 {
   ComputerMove *move;
   g_autoptr(GError) local = NULL;

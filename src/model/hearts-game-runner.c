@@ -15,28 +15,29 @@
 
 struct _HeartsGameRunner
 {
-  GObject        parent_instance;
+  GObject parent_instance;
 
-  HeartsGame    *game;
-  GSignalGroup  *game_signals;
-  GCancellable  *moves;              /* computer moves and hints of this position */
-  GCancellable  *engines;            /* engine starts of this game */
+  HeartsGame   *game;
+  GSignalGroup *game_signals;
+  GCancellable *moves;   /* computer moves and hints of this position */
+  GCancellable *engines; /* engine starts of this game */
 
-  char          *commands[HEARTS_MAX_PLAYERS];
-  gboolean       starting[HEARTS_MAX_PLAYERS];
-  gboolean       dropped[HEARTS_MAX_PLAYERS];   /* its engine failed and was reported */
-  HeartsAiLevel  levels[HEARTS_MAX_PLAYERS];    /* the built-in level behind each engine */
+  char         *commands[HEARTS_MAX_PLAYERS];
+  gboolean      starting[HEARTS_MAX_PLAYERS];
+  gboolean      dropped[HEARTS_MAX_PLAYERS]; /* its engine failed and was reported */
+  HeartsAiLevel levels[HEARTS_MAX_PLAYERS];  /* the built-in level behind each engine */
 
-  gboolean       held;
-  gboolean       auto_finish;
-  gboolean       moving;
-  guint          moving_seat;
-  guint          idle_id;
+  gboolean held;
+  gboolean auto_finish;
+  gboolean moving;
+  guint    moving_seat;
+  guint    idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsGameRunner, hearts_game_runner, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_GAME,
   PROP_HELD,
@@ -45,13 +46,14 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   ENGINE_FAILED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 static void schedule (HeartsGameRunner *self);
 
@@ -126,8 +128,8 @@ start_engine_thread (GTask        *task,
                      GCancellable *cancellable)
 {
   EngineStart *start = task_data;
-  GError *error = NULL;
-  HeartsAi *ai;
+  GError      *error = NULL;
+  HeartsAi    *ai;
 
   ai = hearts_external_ai_new (start->command, cancellable, &error);
   if (ai != NULL)
@@ -142,7 +144,7 @@ on_engine_started (GObject      *source,
                    gpointer      user_data)
 {
   HeartsGameRunner *self = HEARTS_GAME_RUNNER (source);
-  EngineStart *start = g_task_get_task_data (G_TASK (result));
+  EngineStart      *start = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
   HeartsAi *ai;
 
@@ -201,7 +203,7 @@ static void
 check_engine (HeartsGameRunner *self,
               guint             seat)
 {
-  HeartsAi *ai = hearts_game_get_seat_ai (self->game, seat);
+  HeartsAi   *ai = hearts_game_get_seat_ai (self->game, seat);
   const char *error;
 
   if (!hearts_external_ai_is_external (ai))
@@ -527,10 +529,10 @@ hearts_game_runner_undo (HeartsGameRunner *self)
 }
 
 void
-hearts_game_runner_hint_async (HeartsGameRunner    *self,
-                               guint                seat,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data)
+hearts_game_runner_hint_async (HeartsGameRunner   *self,
+                               guint               seat,
+                               GAsyncReadyCallback callback,
+                               gpointer            user_data)
 {
   g_return_if_fail (HEARTS_IS_GAME_RUNNER (self));
   g_return_if_fail (self->game != NULL);

@@ -14,7 +14,7 @@ GVariant *
 hearts_game_serialize (HeartsGame *self)
 {
   g_autofree char *rules = NULL;
-  GVariantBuilder b, results, moves, seats, dealt;
+  GVariantBuilder  b, results, moves, seats, dealt;
 
   g_return_val_if_fail (HEARTS_IS_GAME (self), NULL);
 
@@ -68,8 +68,8 @@ hearts_game_serialize (HeartsGame *self)
 }
 
 static gboolean
-bad_state (GError     **error,
-           const char  *why)
+bad_state (GError    **error,
+           const char *why)
 {
   g_set_error (error, HEARTS_GAME_ERROR, 0, "The saved game cannot be used: %s", why);
   return FALSE;
@@ -83,8 +83,8 @@ static gint
 moon_shooter (const HeartsRules *rules,
               const gint        *points)
 {
-  gint base = 26 + (rules->omnibus ? HEARTS_OMNIBUS_BONUS : 0);
-  gint sum = 0;
+  gint  base = 26 + (rules->omnibus ? HEARTS_OMNIBUS_BONUS : 0);
+  gint  sum = 0;
   guint low = 0;
 
   for (guint s = 0; s < rules->n_players; s++)
@@ -131,9 +131,9 @@ results_match_record (HeartsGame *self,
 }
 
 static gboolean
-load_state (HeartsGame  *self,
-            GVariant    *state,
-            GError     **error)
+load_state (HeartsGame *self,
+            GVariant   *state,
+            GError    **error)
 {
   g_autoptr(GVariant) rng = NULL;
   g_autoptr(GVariant) seats = NULL;
@@ -141,17 +141,17 @@ load_state (HeartsGame  *self,
   g_autoptr(GVariant) dealt = NULL;
   g_autoptr(GVariant) moves = NULL;
   g_autoptr(GError) local = NULL;
-  const char *rules_text;
-  guint32 version, first_dealer;
-  const guint64 *rng_s;
-  const guint64 *dealt_s;
-  gsize n_rng, n_dealt;
-  guint n;
-  HeartsCards hands[HEARTS_MAX_PLAYERS];
-  guint index;
-  GVariantIter iter;
-  gboolean deal_done, scored;
-  const char *record;
+  const char         *rules_text;
+  guint32             version, first_dealer;
+  const guint64      *rng_s;
+  const guint64      *dealt_s;
+  gsize               n_rng, n_dealt;
+  guint               n;
+  HeartsCards         hands[HEARTS_MAX_PLAYERS];
+  guint               index;
+  GVariantIter        iter;
+  gboolean            deal_done, scored;
+  const char         *record;
   HeartsRecordSummary summary;
 
   if (!g_variant_is_of_type (state, G_VARIANT_TYPE_VARDICT))
@@ -183,7 +183,7 @@ load_state (HeartsGame  *self,
   for (guint s = 0; s < n; s++)
     {
       gboolean human;
-      guint8 level;
+      guint8   level;
 
       g_variant_get_child (seats, s, "(by)", &human, &level);
       if (level >= HEARTS_N_AI_LEVELS)
@@ -207,8 +207,8 @@ load_state (HeartsGame  *self,
     while (g_variant_iter_next (&iter, "(@aii)", &points, &shooter))
       {
         HeartsHandResult r = { { 0 } };
-        gsize n_points;
-        const gint32 *p = g_variant_get_fixed_array (points, &n_points, sizeof (gint32));
+        gsize            n_points;
+        const gint32    *p = g_variant_get_fixed_array (points, &n_points, sizeof (gint32));
 
         if (n_points != n || shooter < -1 || shooter >= (gint) n)
           return bad_state (error, "bad hand on the score sheet");
@@ -239,8 +239,8 @@ load_state (HeartsGame  *self,
     return bad_state (error, "bad moves");
   g_variant_iter_init (&iter, moves);
   {
-    Move m;
-    guint8 kind, seat;
+    Move    m;
+    guint8  kind, seat;
     guint64 cards;
 
     while (g_variant_iter_next (&iter, "(yyt)", &kind, &seat, &cards))
@@ -270,9 +270,9 @@ load_state (HeartsGame  *self,
   deal_done = hearts_deal_is_done (&self->deal);
   if (index < self->results->len)
     {
-      HeartsDealScore score;
+      HeartsDealScore   score;
       HeartsHandResult *last = &g_array_index (self->results, HeartsHandResult, index);
-      gint before[HEARTS_MAX_PLAYERS];
+      gint              before[HEARTS_MAX_PLAYERS];
 
       if (!deal_done)
         return bad_state (error, "the last hand is scored but not finished");
@@ -282,7 +282,8 @@ load_state (HeartsGame  *self,
       if (memcmp (score.points, last->points, n * sizeof (gint)) != 0 || score.shooter != last->shooter)
         return bad_state (error, "the score sheet does not match the last hand");
       self->phase = hearts_rules_game_is_over (&self->rules, self->totals, self->results->len)
-                    ? HEARTS_PHASE_GAME_OVER : HEARTS_PHASE_HAND_OVER;
+                      ? HEARTS_PHASE_GAME_OVER
+                      : HEARTS_PHASE_HAND_OVER;
     }
   else
     {
@@ -307,8 +308,8 @@ load_state (HeartsGame  *self,
 }
 
 HeartsGame *
-hearts_game_deserialize (GVariant  *state,
-                         GError   **error)
+hearts_game_deserialize (GVariant *state,
+                         GError  **error)
 {
   g_autoptr(HeartsGame) self = NULL;
 

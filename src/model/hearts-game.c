@@ -10,9 +10,12 @@
 #include "hearts-model-enums.h"
 
 G_DEFINE_FINAL_TYPE (HeartsGame, hearts_game, G_TYPE_OBJECT)
-G_DEFINE_QUARK (hearts-game-error-quark, hearts_game_error)
+/* clang-format off: the quark\'s name is a string */
+G_DEFINE_QUARK (hearts - game - error - quark, hearts_game_error)
+/* clang-format on */
 
-enum {
+enum
+{
   PROP_0,
   PROP_PHASE,
   PROP_CURRENT_PLAYER,
@@ -25,7 +28,8 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   CARDS_PASSED,
   CARD_PLAYED,
   TRICK_FINISHED,
@@ -37,7 +41,7 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 guint64
 hearts_game_seat_seed (guint64 seed,
@@ -49,8 +53,8 @@ hearts_game_seat_seed (guint64 seed,
 static void
 sync_properties (HeartsGame *self)
 {
-  gint player = hearts_game_get_current_player (self);
-  guint hand = hearts_game_get_hand_index (self);
+  gint     player = hearts_game_get_current_player (self);
+  guint    hand = hearts_game_get_hand_index (self);
   gboolean broken = self->deal.hearts_broken != 0;
   gboolean undo = hearts_game_can_undo (self);
 
@@ -115,8 +119,8 @@ static void
 score_hand (HeartsGame *self)
 {
   HeartsHandResult result = { { 0 } };
-  HeartsDealScore score;
-  guint n = self->rules.n_players;
+  HeartsDealScore  score;
+  guint            n = self->rules.n_players;
 
   hearts_deal_score (&self->deal, &self->rules, self->totals, &score);
   for (guint s = 0; s < n; s++)
@@ -131,7 +135,8 @@ score_hand (HeartsGame *self)
                           result.points, result.totals);
 
   self->phase = hearts_rules_game_is_over (&self->rules, self->totals, self->results->len)
-                ? HEARTS_PHASE_GAME_OVER : HEARTS_PHASE_HAND_OVER;
+                  ? HEARTS_PHASE_GAME_OVER
+                  : HEARTS_PHASE_HAND_OVER;
   if (self->phase == HEARTS_PHASE_GAME_OVER)
     hearts_record_end (self->record, hearts_rules_get_winners (&self->rules, self->totals));
 }
@@ -151,7 +156,7 @@ retire_ai (HeartsGame *self,
 static void
 hearts_game_dispose (GObject *object)
 {
-  HeartsGame *self = (HeartsGame *)object;
+  HeartsGame *self = (HeartsGame *) object;
 
   /* A computer move in flight holds a reference, so no thread uses the AIs now. */
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
@@ -164,7 +169,7 @@ hearts_game_dispose (GObject *object)
 static void
 hearts_game_finalize (GObject *object)
 {
-  HeartsGame *self = (HeartsGame *)object;
+  HeartsGame *self = (HeartsGame *) object;
 
   g_clear_pointer (&self->moves, g_array_unref);
   g_clear_pointer (&self->results, g_array_unref);
@@ -479,7 +484,7 @@ hearts_game_get_played_trick (HeartsGame *self,
                               guint      *leader)
 {
   HeartsCard played[HEARTS_MAX_PLAYERS];
-  guint n;
+  guint      n;
 
   g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
 
@@ -568,9 +573,9 @@ hearts_game_set_seat_human (HeartsGame *self,
 }
 
 void
-hearts_game_set_seat_level (HeartsGame    *self,
-                            guint          seat,
-                            HeartsAiLevel  level)
+hearts_game_set_seat_level (HeartsGame   *self,
+                            guint         seat,
+                            HeartsAiLevel level)
 {
   g_return_if_fail (HEARTS_IS_GAME (self));
   g_return_if_fail (seat < self->rules.n_players);
@@ -665,7 +670,7 @@ apply_pass (HeartsGame    *self,
             HeartsRefusal *refusal)
 {
   HeartsRefusal r;
-  Move move = { MOVE_PASS, seat, cards };
+  Move          move = { MOVE_PASS, seat, cards };
 
   if (self->phase != HEARTS_PHASE_PASSING)
     r = HEARTS_REFUSAL_WRONG_PHASE;
@@ -689,7 +694,7 @@ apply_play (HeartsGame    *self,
             gint          *winner)
 {
   HeartsRefusal r;
-  Move move = { MOVE_PLAY, seat, 0 };
+  Move          move = { MOVE_PLAY, seat, 0 };
 
   *winner = -1;
   if (self->phase != HEARTS_PHASE_PLAYING)
@@ -729,7 +734,7 @@ hearts_game_play (HeartsGame    *self,
                   HeartsCard     card,
                   HeartsRefusal *refusal)
 {
-  gint winner;
+  gint  winner;
   guint trick;
 
   g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
@@ -876,7 +881,7 @@ hearts_game_replay_moves (HeartsGame *self,
 
   for (guint i = 0; i < n_moves; i++)
     {
-      const Move *m = &g_array_index (self->moves, Move, i);
+      const Move   *m = &g_array_index (self->moves, Move, i);
       HeartsRefusal r;
 
       if (m->kind == MOVE_PASS)
@@ -895,7 +900,7 @@ hearts_game_replay_moves (HeartsGame *self,
 gboolean
 hearts_game_undo (HeartsGame *self)
 {
-  guint keep;
+  guint    keep;
   gboolean ok;
 
   g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
@@ -906,7 +911,7 @@ hearts_game_undo (HeartsGame *self)
   keep = self->moves->len;
   while (keep > 0 && !self->human[g_array_index (self->moves, Move, keep - 1).seat])
     keep--;
-  keep--;   /* the human move itself */
+  keep--; /* the human move itself */
 
   ok = hearts_game_replay_moves (self, &self->deal, keep);
   g_assert (ok);

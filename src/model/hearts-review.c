@@ -14,7 +14,7 @@
 #include "hearts-game-deal.h"
 #include "hearts-review-deal.h"
 
-#define DEFAULT_SAMPLES 1000   /* the Hard player's own budget; about 0.5 s a hand on one core */
+#define DEFAULT_SAMPLES 1000 /* the Hard player's own budget; about 0.5 s a hand on one core */
 
 guint
 hearts_review_deal_count (const HeartsDeal *deal,
@@ -41,30 +41,30 @@ fill_move (HeartsReviewMove         *move,
 }
 
 static gboolean
-check_cancelled (GCancellable  *cancellable,
-                 GError       **error)
+check_cancelled (GCancellable *cancellable,
+                 GError      **error)
 {
   return g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 
 GArray *
-hearts_review_deal (const HeartsRules    *rules,
-                    const HeartsDeal     *deal,
-                    guint                 seat,
-                    guint                 hand_index,
-                    const gint           *totals,
-                    HeartsAi             *hard,
-                    GCancellable         *cancellable,
-                    HeartsReviewProgress  progress,
-                    gpointer              progress_data,
-                    GError              **error)
+hearts_review_deal (const HeartsRules   *rules,
+                    const HeartsDeal    *deal,
+                    guint                seat,
+                    guint                hand_index,
+                    const gint          *totals,
+                    HeartsAi            *hard,
+                    GCancellable        *cancellable,
+                    HeartsReviewProgress progress,
+                    gpointer             progress_data,
+                    GError             **error)
 {
   g_autoptr(GArray) moves = g_array_new (FALSE, TRUE, sizeof (HeartsReviewMove));
-  guint total = hearts_review_deal_count (deal, seat);
-  HeartsDeal replay;
-  HeartsView view;
+  guint              total = hearts_review_deal_count (deal, seat);
+  HeartsDeal         replay;
+  HeartsView         view;
   HeartsAiEvaluation eval;
-  gboolean ok;
+  gboolean           ok;
 
   g_return_val_if_fail (seat < deal->n_players, NULL);
 
@@ -133,15 +133,15 @@ hearts_review_deal (const HeartsRules    *rules,
 
 typedef struct
 {
-  HeartsRules           rules;
-  HeartsDeal            deal;
-  guint                 seat;
-  guint                 hand_index;
-  gint                  totals[HEARTS_MAX_PLAYERS];
-  HeartsAi             *hard;
-  GMainContext         *context;
-  HeartsReviewProgress  progress;
-  gpointer              progress_data;
+  HeartsRules          rules;
+  HeartsDeal           deal;
+  guint                seat;
+  guint                hand_index;
+  gint                 totals[HEARTS_MAX_PLAYERS];
+  HeartsAi            *hard;
+  GMainContext        *context;
+  HeartsReviewProgress progress;
+  gpointer             progress_data;
 } ReviewData;
 
 static void
@@ -174,7 +174,7 @@ static gboolean
 progress_idle (gpointer data)
 {
   ProgressStep *step = data;
-  ReviewData *rd = g_task_get_task_data (step->task);
+  ReviewData   *rd = g_task_get_task_data (step->task);
 
   /* Nothing after the end, nor once the caller has given up. */
   if (!g_task_get_completed (step->task) &&
@@ -188,8 +188,8 @@ progress_in_thread (guint    done,
                     guint    total,
                     gpointer data)
 {
-  GTask *task = data;
-  ReviewData *rd = g_task_get_task_data (task);
+  GTask        *task = data;
+  ReviewData   *rd = g_task_get_task_data (task);
   ProgressStep *step;
 
   if (rd->progress == NULL)
@@ -215,9 +215,9 @@ review_thread (GTask        *task,
                GCancellable *cancellable)
 {
   ReviewData *rd = task_data;
-  GError *error = NULL;
-  GArray *moves;
-  gulong handler = 0;
+  GError     *error = NULL;
+  GArray     *moves;
+  gulong      handler = 0;
 
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled_cb), rd->hard, NULL);
@@ -232,20 +232,20 @@ review_thread (GTask        *task,
 }
 
 void
-hearts_review_hand_async (HeartsGame           *game,
-                          guint                 seat,
-                          guint                 samples,
-                          GCancellable         *cancellable,
-                          HeartsReviewProgress  progress,
-                          gpointer              progress_data,
-                          GAsyncReadyCallback   callback,
-                          gpointer              user_data)
+hearts_review_hand_async (HeartsGame          *game,
+                          guint                seat,
+                          guint                samples,
+                          GCancellable        *cancellable,
+                          HeartsReviewProgress progress,
+                          gpointer             progress_data,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
   g_autofree char *samples_text = NULL;
-  HeartsPhase phase;
-  ReviewData *rd;
-  guint n;
+  HeartsPhase      phase;
+  ReviewData      *rd;
+  guint            n;
 
   g_return_if_fail (HEARTS_IS_GAME (game));
   g_return_if_fail (seat < hearts_game_get_n_players (game));
@@ -289,9 +289,9 @@ hearts_review_hand_async (HeartsGame           *game,
 }
 
 GArray *
-hearts_review_hand_finish (HeartsGame    *game,
-                           GAsyncResult  *result,
-                           GError       **error)
+hearts_review_hand_finish (HeartsGame   *game,
+                           GAsyncResult *result,
+                           GError      **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, game), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);

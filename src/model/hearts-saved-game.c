@@ -12,7 +12,7 @@
 #include "hearts-statistics.h"
 
 /* The old home of the saved game, read once to move it to the file. */
-#define OLD_KEY "saved-game"
+#define OLD_KEY           "saved-game"
 #define HEARTS_HUMAN_SEAT 0
 
 /* The file, shared with the writing threads. A write carries the serial number of
@@ -20,42 +20,45 @@
  * thread that was late never puts back an older game. */
 typedef struct
 {
-  GMutex   lock;
-  GFile   *file;
-  guint64  on_disk;     /* serial of the last state written (or removal) */
+  GMutex  lock;
+  GFile  *file;
+  guint64 on_disk; /* serial of the last state written (or removal) */
 } Disk;
 
 typedef struct
 {
-  Disk    *disk;
-  GBytes  *bytes;       /* NULL: remove the file */
-  guint64  serial;
+  Disk   *disk;
+  GBytes *bytes; /* NULL: remove the file */
+  guint64 serial;
 } Job;
 
 struct _HeartsSavedGame
 {
-  GObject       parent_instance;
+  GObject parent_instance;
 
-  GSettings    *settings;
-  Disk         *disk;
-  HeartsGame   *game;
-  HeartsGame   *restored;      /* the game restore() gave, until it is followed */
-  HeartsPreset  preset;
-  guint         queens;        /* hands of the game in which seat 0 took the Q♠ */
-  gint          counted_hand;  /* the last hand whose Q♠ is in @queens, or -1 */
+  GSettings   *settings;
+  Disk        *disk;
+  HeartsGame  *game;
+  HeartsGame  *restored; /* the game restore() gave, until it is followed */
+  HeartsPreset preset;
+  guint        queens;       /* hands of the game in which seat 0 took the Q♠ */
+  gint         counted_hand; /* the last hand whose Q♠ is in @queens, or -1 */
 
-  guint64       serial;        /* of the last state handed to a write */
-  guint         write_id;      /* the idle that writes */
-  guint         n_writes;
-  guint         dirty : 1;     /* the file is behind the game */
-  guint         in_flight : 1; /* a thread is writing */
-  guint         failing : 1;   /* the last write failed, and it was said */
+  guint64 serial;   /* of the last state handed to a write */
+  guint   write_id; /* the idle that writes */
+  guint   n_writes;
+  guint   dirty : 1;     /* the file is behind the game */
+  guint   in_flight : 1; /* a thread is writing */
+  guint   failing : 1;   /* the last write failed, and it was said */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSavedGame, hearts_saved_game, G_TYPE_OBJECT)
-G_DEFINE_QUARK (hearts-saved-game-error-quark, hearts_saved_game_error)
+/* clang-format off: the quark\'s name is a string */
+G_DEFINE_QUARK (hearts - saved - game - error - quark, hearts_saved_game_error)
+/* clang-format on */
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   PROP_FILE,
@@ -64,13 +67,14 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   WRITE_FAILED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 /* The model's format version, read off a game it writes, so it is never copied here. */
 static guint32
@@ -126,8 +130,8 @@ record_first_dealer (const char *record)
 }
 
 static HeartsGame *
-invalid (GError     **error,
-         const char  *why)
+invalid (GError    **error,
+         const char *why)
 {
   g_debug ("Saved game discarded: %s", why);
   g_set_error_literal (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID,
@@ -136,20 +140,20 @@ invalid (GError     **error,
 }
 
 HeartsGame *
-hearts_saved_game_from_variant (GVariant      *state,
-                                HeartsPreset  *preset,
-                                guint         *queens,
-                                GError       **error)
+hearts_saved_game_from_variant (GVariant     *state,
+                                HeartsPreset *preset,
+                                guint        *queens,
+                                GError      **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(HeartsGame) game = NULL;
-  g_autofree char *record = NULL;
+  g_autofree char    *record = NULL;
   HeartsRecordSummary summary;
-  HeartsRules preset_rules;
-  const char *preset_id = NULL;
-  HeartsPreset p = HEARTS_PRESET_CUSTOM;
-  guint32 version, first_dealer, q = 0;
-  guint n;
+  HeartsRules         preset_rules;
+  const char         *preset_id = NULL;
+  HeartsPreset        p = HEARTS_PRESET_CUSTOM;
+  guint32             version, first_dealer, q = 0;
+  guint               n;
 
   g_return_val_if_fail (state != NULL, NULL);
 
@@ -175,7 +179,7 @@ hearts_saved_game_from_variant (GVariant      *state,
   for (guint s = 0; s < n; s++)
     if (hearts_game_seat_is_human (game, s) != (s == HEARTS_HUMAN_SEAT))
       return invalid (error, s == HEARTS_HUMAN_SEAT ? "the player's seat is a computer's"
-                                             : "a computer's seat is a player's");
+                                                    : "a computer's seat is a player's");
 
   /* The finished hands and the one on the table, as one record: it must replay
    * move by move to exactly what was loaded. */
@@ -218,15 +222,15 @@ hearts_saved_game_from_variant (GVariant      *state,
 }
 
 GVariant *
-hearts_saved_game_to_variant (HeartsGame   *game,
-                              HeartsPreset  preset,
-                              guint         queens)
+hearts_saved_game_to_variant (HeartsGame  *game,
+                              HeartsPreset preset,
+                              guint        queens)
 {
   g_autoptr(GVariant) state = NULL;
   GVariantBuilder builder;
-  GVariantIter iter;
-  const char *key;
-  GVariant *value;
+  GVariantIter    iter;
+  const char     *key;
+  GVariant       *value;
 
   g_return_val_if_fail (HEARTS_IS_GAME (game), NULL);
   g_return_val_if_fail (preset < HEARTS_N_PRESETS, NULL);
@@ -274,7 +278,7 @@ hearts_saved_game_from_file_bytes (GBytes  *contents,
   g_autoptr(GVariant) file = NULL;
   g_autoptr(GVariant) state = NULL;
   const char *magic;
-  guint32 version;
+  guint32     version;
 
   g_return_val_if_fail (contents != NULL, NULL);
 
@@ -345,11 +349,11 @@ disk_unref (Disk *disk)
 /* Any thread. Writes @bytes (NULL: removes the file) unless something newer is
  * there; *wrote says whether it did. */
 static gboolean
-disk_write (Disk      *disk,
-            GBytes    *bytes,
-            guint64    serial,
-            gboolean  *wrote,
-            GError   **error)
+disk_write (Disk     *disk,
+            GBytes   *bytes,
+            guint64   serial,
+            gboolean *wrote,
+            GError  **error)
 {
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&disk->lock);
   g_autoptr(GError) local = NULL;
@@ -370,7 +374,7 @@ disk_write (Disk      *disk,
   else
     {
       g_autoptr(GFile) dir = g_file_get_parent (disk->file);
-      gsize size;
+      gsize       size;
       const char *data = g_bytes_get_data (bytes, &size);
 
       if (!g_file_make_directory_with_parents (dir, NULL, &local) &&
@@ -403,8 +407,8 @@ write_thread (GTask        *task,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  Job *job = task_data;
-  GError *error = NULL;
+  Job     *job = task_data;
+  GError  *error = NULL;
   gboolean wrote;
 
   if (disk_write (job->disk, job->bytes, job->serial, &wrote, &error))
@@ -534,7 +538,7 @@ new_batch (GSettings *settings)
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettingsBackend) backend = NULL;
   g_autofree char *path = NULL;
-  GSettings *batch;
+  GSettings       *batch;
 
   /* g_settings_delay() cannot be undone, so a second object on the same backend
    * collects the writes that must land together. */
@@ -547,10 +551,10 @@ new_batch (GSettings *settings)
 /* The newest history entry is this game, finished at @date: it was counted before
  * the program stopped. */
 static gboolean
-already_counted (GSettings    *settings,
-                 HeartsGame   *game,
-                 HeartsPreset  preset,
-                 gint64        date)
+already_counted (GSettings   *settings,
+                 HeartsGame  *game,
+                 HeartsPreset preset,
+                 gint64       date)
 {
   g_autoptr(GArray) history = hearts_statistics_get_history (settings);
   const HeartsHistoryEntry *e;
@@ -589,7 +593,7 @@ finish_game (HeartsSavedGame *self,
 {
   g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, self->preset, self->queens);
   g_autoptr(GVariant) finished = NULL;
-  gint64 date = g_get_real_time () / G_USEC_PER_SEC;
+  gint64       date = g_get_real_time () / G_USEC_PER_SEC;
   GVariantDict dict;
 
   g_variant_dict_init (&dict, state);
@@ -702,8 +706,8 @@ move_old_key (HeartsSavedGame *self)
 
 /* A file we cannot use is kept beside, for a bug report, and is out of the way. */
 static void
-put_aside (HeartsSavedGame  *self,
-           GError          **error)
+put_aside (HeartsSavedGame *self,
+           GError         **error)
 {
   g_autofree char *name = g_strconcat (g_file_peek_path (self->disk->file), ".bad", NULL);
   g_autoptr(GFile) bad = g_file_new_for_path (name);
@@ -731,7 +735,7 @@ put_aside (HeartsSavedGame  *self,
 static void
 hearts_saved_game_constructed (GObject *object)
 {
-  HeartsSavedGame *self = (HeartsSavedGame *)object;
+  HeartsSavedGame *self = (HeartsSavedGame *) object;
 
   G_OBJECT_CLASS (hearts_saved_game_parent_class)->constructed (object);
 
@@ -746,7 +750,7 @@ hearts_saved_game_constructed (GObject *object)
 static void
 hearts_saved_game_dispose (GObject *object)
 {
-  HeartsSavedGame *self = (HeartsSavedGame *)object;
+  HeartsSavedGame *self = (HeartsSavedGame *) object;
 
   /* What was not written yet; a thread still writing holds a reference to us. */
   if (self->dirty)
@@ -766,7 +770,7 @@ hearts_saved_game_dispose (GObject *object)
 static void
 hearts_saved_game_finalize (GObject *object)
 {
-  HeartsSavedGame *self = (HeartsSavedGame *)object;
+  HeartsSavedGame *self = (HeartsSavedGame *) object;
 
   g_clear_pointer (&self->disk, disk_unref);
 
@@ -883,16 +887,16 @@ hearts_saved_game_new (GSettings *settings,
 }
 
 HeartsGame *
-hearts_saved_game_restore (HeartsSavedGame  *self,
-                           GError          **error)
+hearts_saved_game_restore (HeartsSavedGame *self,
+                           GError         **error)
 {
   g_autoptr(GBytes) contents = NULL;
   g_autoptr(GVariant) state = NULL;
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GError) local = NULL;
   HeartsPreset preset;
-  guint queens;
-  gint64 date;
+  guint        queens;
+  gint64       date;
 
   g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), NULL);
 

@@ -12,30 +12,32 @@
 
 struct _HeartsSettings
 {
-  GObject      parent_instance;
+  GObject parent_instance;
 
-  GSettings   *settings;
+  GSettings *settings;
   /* Set while we write several keys, so that their change signals do not
    * judge a half-written set of rules. */
-  guint        writing;
-  HeartsRules  last_rules;
+  guint       writing;
+  HeartsRules last_rules;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSettings, hearts_settings, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   N_PROPS
 };
 
-enum {
+enum
+{
   RULES_CHANGED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 /* Each rule key and its word in the rules' key=value form. The game end is three
  * keys (its kind and one value per kind), so no key can hold a value its kind
@@ -70,41 +72,41 @@ static const struct
   const char *rules;
 } presets[] = {
   { "standard", N_("Standard"),
-    N_("Pass left, right, across, then hold. No points on the first trick, hearts must be broken, "
+                    N_("Pass left, right, across, then hold. No points on the first trick, hearts must be broken, "
        "a moon gives the others 26. The game ends at 100 points."),
-    "" },
-  /* As Windows plays it: the same as the standard game, spelt out in full so that
-   * it stays so whatever the defaults become. */
-  { "microsoft", N_("Microsoft Hearts"),
-    N_("As in Windows: pass left, right, across, then hold; the 2♣ leads; no hearts or Queen of "
+                        "" },
+    /* As Windows plays it: the same as the standard game, spelt out in full so that
+     * it stays so whatever the defaults become. */
+    { "microsoft", N_("Microsoft Hearts"),
+                       N_("As in Windows: pass left, right, across, then hold; the 2♣ leads; no hearts or Queen of "
        "Spades on the first trick; hearts must be broken and the Queen does not break them; a moon "
        "gives the others 26; to 100 points."),
-    "players=4 pass=lrah opening=lowest first-trick=no-points hearts-breaking=yes qs-breaks=no "
-    "omnibus=no no-tricks=no moon=others end=score:100" },
-  { "omnibus", N_("Omnibus"),
-    N_("The standard game where the Jack of Diamonds scores −10."),
-    "omnibus=yes" },
-  /* The intramural rules: two matches, each the deal going once round the table;
-   * only hearts are barred from the first trick; the moon shooter takes −26 or
-   * gives +26, so we let them have the better. */
-  { "tournament", N_("Tournament"),
-    N_("Two matches, each the deal going once round the table. No hearts on the first trick; "
+                           "players=4 pass=lrah opening=lowest first-trick=no-points hearts-breaking=yes qs-breaks=no "
+                           "omnibus=no no-tricks=no moon=others end=score:100" },
+      { "omnibus", N_("Omnibus"),
+                       N_("The standard game where the Jack of Diamonds scores −10."),
+                           "omnibus=yes" },
+        /* The intramural rules: two matches, each the deal going once round the table;
+         * only hearts are barred from the first trick; the moon shooter takes −26 or
+         * gives +26, so we let them have the better. */
+        { "tournament", N_("Tournament"),
+                            N_("Two matches, each the deal going once round the table. No hearts on the first trick; "
        "a moon shooter scores −26 or gives the others 26, whichever is better."),
-    "players=4 first-trick=no-hearts moon=choose end=matches:2" },
-  /* The official rules: the 2♦ goes, the lowest club leads, and the Queen of Spades
-   * breaks hearts too. */
-  { "three-players", N_("Three Players"),
-    N_("The official rules for three: the 2♦ is removed, 17 cards each, the lowest club leads, "
+                                "players=4 first-trick=no-hearts moon=choose end=matches:2" },
+          /* The official rules: the 2♦ goes, the lowest club leads, and the Queen of Spades
+           * breaks hearts too. */
+          { "three-players", N_("Three Players"),
+                                 N_("The official rules for three: the 2♦ is removed, 17 cards each, the lowest club leads, "
        "and the Queen of Spades breaks hearts."),
-    "players=3 three-deck=2d qs-breaks=yes" },
-  { "five-players", N_("Five Players"),
-    N_("The official rules for five: the 2♦ and 2♣ are removed, 10 cards each, the 3♣ leads, "
+                                     "players=3 three-deck=2d qs-breaks=yes" },
+            { "five-players", N_("Five Players"),
+                                  N_("The official rules for five: the 2♦ and 2♣ are removed, 10 cards each, the 3♣ leads, "
        "and the Queen of Spades breaks hearts."),
-    "players=5 qs-breaks=yes" },
-  { "custom", N_("Custom"),
-    N_("Rules of your own choosing."),
-    NULL },
-};
+                                      "players=5 qs-breaks=yes" },
+              { "custom", N_("Custom"),
+                              N_("Rules of your own choosing."),
+                                  NULL },
+              };
 G_STATIC_ASSERT (G_N_ELEMENTS (presets) == HEARTS_N_PRESETS);
 
 const char *
@@ -142,8 +144,8 @@ hearts_preset_get_description (HeartsPreset preset)
 }
 
 gboolean
-hearts_preset_get_rules (HeartsPreset  preset,
-                         HeartsRules  *rules)
+hearts_preset_get_rules (HeartsPreset preset,
+                         HeartsRules *rules)
 {
   g_autoptr(GError) error = NULL;
 
@@ -214,7 +216,7 @@ rules_text_from_keys (GSettings *settings)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *end_kind = g_settings_get_string (settings, end_kind_key);
-  gint end = g_settings_get_enum (settings, end_kind_key);
+  gint             end = g_settings_get_enum (settings, end_kind_key);
 
   for (guint i = 0; i < G_N_ELEMENTS (rule_keys); i++)
     {
@@ -276,9 +278,9 @@ write_rules (GSettings         *settings,
 }
 
 static gboolean
-read_rules (GSettings    *settings,
-            HeartsRules  *rules,
-            GError      **error)
+read_rules (GSettings   *settings,
+            HeartsRules *rules,
+            GError     **error)
 {
   g_autofree char *text = rules_text_from_keys (settings);
   g_autoptr(GError) local = NULL;
@@ -290,7 +292,7 @@ read_rules (GSettings    *settings,
   hearts_rules_init_default (rules);
   g_set_error (error, HEARTS_RULES_ERROR, 0,
                _("The rules in the settings could not be read (%s); the standard rules are used"),
-               local->message);
+                  local->message);
   return FALSE;
 }
 
@@ -312,7 +314,7 @@ static void
 check_preset (HeartsSettings *self)
 {
   HeartsPreset preset = hearts_settings_get_preset (self);
-  HeartsRules rules, preset_rules;
+  HeartsRules  rules, preset_rules;
 
   if (!hearts_preset_get_rules (preset, &preset_rules))
     return;
@@ -360,7 +362,7 @@ on_settings_changed_cb (HeartsSettings *self,
 static void
 hearts_settings_constructed (GObject *object)
 {
-  HeartsSettings *self = (HeartsSettings *)object;
+  HeartsSettings *self = (HeartsSettings *) object;
 
   G_OBJECT_CLASS (hearts_settings_parent_class)->constructed (object);
 
@@ -379,7 +381,7 @@ hearts_settings_constructed (GObject *object)
 static void
 hearts_settings_dispose (GObject *object)
 {
-  HeartsSettings *self = (HeartsSettings *)object;
+  HeartsSettings *self = (HeartsSettings *) object;
 
   g_clear_object (&self->settings);
 
@@ -496,9 +498,9 @@ hearts_settings_set_preset (HeartsSettings *self,
 }
 
 gboolean
-hearts_settings_get_rules (HeartsSettings  *self,
-                           HeartsRules     *rules,
-                           GError         **error)
+hearts_settings_get_rules (HeartsSettings *self,
+                           HeartsRules    *rules,
+                           GError        **error)
 {
   g_return_val_if_fail (HEARTS_IS_SETTINGS (self), FALSE);
   g_return_val_if_fail (rules != NULL, FALSE);
@@ -569,7 +571,7 @@ hearts_settings_get_seat_level (HeartsSettings *self,
                                 guint           seat)
 {
   g_autofree char *key = NULL;
-  gint level;
+  gint             level;
 
   g_return_val_if_fail (HEARTS_IS_SETTINGS (self), HEARTS_AI_NORMAL);
   g_return_val_if_fail (seat >= 1 && seat <= HEARTS_N_SEAT_KEYS, HEARTS_AI_NORMAL);
@@ -597,8 +599,8 @@ hearts_settings_get_seat_engine (HeartsSettings *self,
 }
 
 gboolean
-hearts_settings_check (HeartsSettings  *self,
-                       GError         **error)
+hearts_settings_check (HeartsSettings *self,
+                       GError        **error)
 {
   HeartsRules rules;
 

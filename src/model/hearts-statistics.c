@@ -15,7 +15,9 @@
 /* No hand moves a player's score by more than this (a moon, the J♦, no tricks). */
 #define MAX_HAND_SWING 50
 
-G_DEFINE_QUARK (hearts-statistics-error-quark, hearts_statistics_error)
+/* clang-format off: the quark\'s name is a string */
+G_DEFINE_QUARK (hearts - statistics - error - quark, hearts_statistics_error)
+/* clang-format on */
 
 double
 hearts_stats_get_average (const HeartsStats *stats)
@@ -61,9 +63,9 @@ history_from_variant (GVariant           *value,
                       HeartsHistoryEntry *e)
 {
   g_autoptr(GVariant) totals = NULL;
-  const char *preset_id;
+  const char   *preset_id;
   const gint32 *t;
-  gsize n;
+  gsize         n;
 
   memset (e, 0, sizeof *e);
   g_variant_get (value, "(x&s@aiu)", &e->date, &preset_id, &totals, &e->winners);
@@ -96,9 +98,9 @@ history_to_variant (const HeartsHistoryEntry *e)
 }
 
 gboolean
-hearts_statistics_get (GSettings    *settings,
-                       HeartsPreset  preset,
-                       HeartsStats  *stats)
+hearts_statistics_get (GSettings   *settings,
+                       HeartsPreset preset,
+                       HeartsStats *stats)
 {
   g_autoptr(GVariant) all = NULL;
   g_autoptr(GVariant) entry = NULL;
@@ -125,9 +127,9 @@ GArray *
 hearts_statistics_get_history (GSettings *settings)
 {
   g_autoptr(GVariant) all = NULL;
-  GArray *history;
+  GArray      *history;
   GVariantIter iter;
-  GVariant *child;
+  GVariant    *child;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
@@ -146,22 +148,22 @@ hearts_statistics_get_history (GSettings *settings)
 }
 
 void
-hearts_statistics_add_game (GSettings    *settings,
-                            HeartsGame   *game,
-                            HeartsPreset  preset,
-                            guint         queens,
-                            gint64        date)
+hearts_statistics_add_game (GSettings   *settings,
+                            HeartsGame  *game,
+                            HeartsPreset preset,
+                            guint        queens,
+                            gint64       date)
 {
   g_autoptr(GVariant) all = NULL;
   g_autoptr(GArray) history = NULL;
-  GVariantBuilder builder;
-  GVariantIter iter;
-  const char *id;
-  GVariant *value;
-  HeartsStats stats;
+  GVariantBuilder    builder;
+  GVariantIter       iter;
+  const char        *id;
+  GVariant          *value;
+  HeartsStats        stats;
   HeartsHistoryEntry entry = { 0 };
-  guint n_hands;
-  gint total;
+  guint              n_hands;
+  gint               total;
 
   g_return_if_fail (G_IS_SETTINGS (settings));
   g_return_if_fail (HEARTS_IS_GAME (game));
@@ -231,17 +233,17 @@ hearts_statistics_reset (GSettings *settings)
 }
 
 gboolean
-hearts_statistics_check (GSettings  *settings,
-                         GError    **error)
+hearts_statistics_check (GSettings *settings,
+                         GError   **error)
 {
   g_autoptr(GVariant) stats = NULL;
   g_autoptr(GVariant) history = NULL;
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GVariantBuilder stats_builder, history_builder;
-  GVariantIter iter;
-  GVariant *child;
-  gboolean dropped = FALSE;
-  guint n_history = 0;
+  GVariantIter    iter;
+  GVariant       *child;
+  gboolean        dropped = FALSE;
+  guint           n_history = 0;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
 
@@ -251,9 +253,9 @@ hearts_statistics_check (GSettings  *settings,
   while ((child = g_variant_iter_next_value (&iter)) != NULL)
     {
       g_autoptr(GVariant) value = NULL;
-      const char *id;
+      const char  *id;
       HeartsPreset preset;
-      HeartsStats s;
+      HeartsStats  s;
 
       g_variant_get (child, "{&s@" STATS_TYPE "}", &id, &value);
       stats_from_variant (value, &s);

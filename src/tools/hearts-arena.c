@@ -23,37 +23,37 @@
 
 typedef struct
 {
-  const char    *spec;
-  const char    *command;    /* an external engine, or NULL */
-  HeartsAiLevel  level;
-  char         **options;    /* NAME=VALUE */
+  const char   *spec;
+  const char   *command; /* an external engine, or NULL */
+  HeartsAiLevel level;
+  char        **options; /* NAME=VALUE */
 } Player;
 
 typedef struct
 {
   gint64 points[N_SIDES];
   guint  hands[N_SIDES];
-  guint  moons[N_SIDES];     /* hands where a seat of this side shot the moon */
+  guint  moons[N_SIDES]; /* hands where a seat of this side shot the moon */
   guint  n_hands;
 } DealResult;
 
 typedef struct
 {
-  HeartsRules  rules;
-  Player       players[N_SIDES];
-  gboolean     single;       /* one against the rest */
-  guint64      seed;
-  guint        n_deals;
-  gboolean     progress;
-  gint         next_deal;    /* atomically */
-  DealResult  *results;
+  HeartsRules rules;
+  Player      players[N_SIDES];
+  gboolean    single; /* one against the rest */
+  guint64     seed;
+  guint       n_deals;
+  gboolean    progress;
+  gint        next_deal; /* atomically */
+  DealResult *results;
 
-  GMutex       mutex;
-  guint        done;
-  GArray      *play_times[N_SIDES];   /* gint64 µs per move */
-  GArray      *choice_times[N_SIDES]; /* the same, for plays with two legal cards or more */
-  GArray      *pass_times[N_SIDES];
-  guint        failures[N_SIDES];     /* moves an external engine left to its stand-in */
+  GMutex  mutex;
+  guint   done;
+  GArray *play_times[N_SIDES];   /* gint64 µs per move */
+  GArray *choice_times[N_SIDES]; /* the same, for plays with two legal cards or more */
+  GArray *pass_times[N_SIDES];
+  guint   failures[N_SIDES]; /* moves an external engine left to its stand-in */
 } Arena;
 
 typedef struct
@@ -78,7 +78,7 @@ static G_NORETURN void
 die (const char *format,
      ...)
 {
-  va_list args;
+  va_list          args;
   g_autofree char *message = NULL;
 
   va_start (args, format);
@@ -94,7 +94,7 @@ table_get_ai (Table *table,
               guint  seat)
 {
   const Player *player = &table->arena->players[side];
-  HeartsAi *ai = table->ais[side][seat];
+  HeartsAi     *ai = table->ais[side][seat];
 
   if (ai != NULL)
     return ai;
@@ -139,15 +139,15 @@ play_rotation (Table            *table,
                guint             rotation,
                DealResult       *result)
 {
-  Arena *arena = table->arena;
+  Arena             *arena = table->arena;
   const HeartsRules *rules = &arena->rules;
-  guint n = rules->n_players;
-  static const gint no_totals[HEARTS_MAX_PLAYERS] = { 0 };
-  HeartsAi *ais[HEARTS_MAX_PLAYERS];
-  guint sides[HEARTS_MAX_PLAYERS];
-  HeartsDeal deal = *dealt;
-  HeartsDealScore score;
-  HeartsView view;
+  guint              n = rules->n_players;
+  static const gint  no_totals[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsAi          *ais[HEARTS_MAX_PLAYERS];
+  guint              sides[HEARTS_MAX_PLAYERS];
+  HeartsDeal         deal = *dealt;
+  HeartsDealScore    score;
+  HeartsView         view;
 
   for (guint s = 0; s < n; s++)
     {
@@ -184,10 +184,10 @@ play_rotation (Table            *table,
 
   while (deal.phase == HEARTS_DEAL_PLAYING)
     {
-      guint s = hearts_deal_get_current_player (&deal);
+      guint         s = hearts_deal_get_current_player (&deal);
       HeartsRefusal refusal;
-      HeartsCard card;
-      gint64 start;
+      HeartsCard    card;
+      gint64        start;
 
       hearts_view_init (&view, rules, &deal, s, deal_index, no_totals);
       start = g_get_monotonic_time ();
@@ -225,15 +225,15 @@ table_run (gpointer data)
 {
   Table *table = data;
   Arena *arena = table->arena;
-  guint n = arena->rules.n_players;
-  guint n_rotations = arena->single ? n : 2;
+  guint  n = arena->rules.n_players;
+  guint  n_rotations = arena->single ? n : 2;
 
   for (;;)
     {
-      guint i = (guint) g_atomic_int_add (&arena->next_deal, 1);
+      guint       i = (guint) g_atomic_int_add (&arena->next_deal, 1);
       DealResult *result;
-      HeartsDeal dealt;
-      HeartsRng rng;
+      HeartsDeal  dealt;
+      HeartsRng   rng;
 
       if (i >= arena->n_deals)
         break;
@@ -283,8 +283,8 @@ print_times (const char *what,
              GArray     *times)
 {
   gint64 *t = (gint64 *) times->data;
-  guint n = times->len;
-  double sum = 0;
+  guint   n = times->len;
+  double  sum = 0;
 
   if (n == 0)
     return;
@@ -300,9 +300,9 @@ print_times (const char *what,
 }
 
 static gboolean
-parse_player (const char  *spec,
-              char       **options,
-              Player      *player)
+parse_player (const char *spec,
+              char      **options,
+              Player     *player)
 {
   player->spec = spec;
   player->options = options;
@@ -326,15 +326,15 @@ main (int   argc,
   g_auto(GStrv) a_options = NULL;
   g_auto(GStrv) b_options = NULL;
   static char *no_options[] = { NULL };
-  gint64 n_deals = 200, seed = 1, jobs = 1;
-  gboolean progress = FALSE;
-  Arena arena;
-  Table *tables;
-  GThread **threads;
-  gint64 start, elapsed;
-  double sum = 0, sum_sq = 0, mean, sd, half;
-  gint64 points[N_SIDES] = { 0 };
-  guint hands[N_SIDES] = { 0 }, moons[N_SIDES] = { 0 }, all_hands = 0;
+  gint64       n_deals = 200, seed = 1, jobs = 1;
+  gboolean     progress = FALSE;
+  Arena        arena;
+  Table       *tables;
+  GThread    **threads;
+  gint64       start, elapsed;
+  double       sum = 0, sum_sq = 0, mean, sd, half;
+  gint64       points[N_SIDES] = { 0 };
+  guint        hands[N_SIDES] = { 0 }, moons[N_SIDES] = { 0 }, all_hands = 0;
   GOptionEntry entries[] = {
     { "deals", 'n', 0, G_OPTION_ARG_INT64, &n_deals, "Duplicate deals to play (200)", "N" },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the deals and the players (1)", "SEED" },
@@ -351,9 +351,9 @@ main (int   argc,
   context = g_option_context_new ("A B — measure two Hearts players on duplicate deals");
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "A and B are levels (random, easy, normal, hard) or cmd:COMMAND, an engine that\n"
-    "speaks the hearts-engine protocol, e.g. \"cmd:hearts-engine --level hard\".\n"
-    "Player options: seed, movetime (ms), threads, samples, pass-samples.\n");
+                                    "A and B are levels (random, easy, normal, hard) or cmd:COMMAND, an engine that\n"
+                                    "speaks the hearts-engine protocol, e.g. \"cmd:hearts-engine --level hard\".\n"
+                                    "Player options: seed, movetime (ms), threads, samples, pass-samples.\n");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     die ("%s", error->message);
   if (argc != 3)
@@ -415,7 +415,7 @@ main (int   argc,
   for (guint i = 0; i < arena.n_deals; i++)
     {
       const DealResult *r = &arena.results[i];
-      double d = deal_difference (r);
+      double            d = deal_difference (r);
 
       sum += d;
       sum_sq += d * d;
@@ -439,7 +439,7 @@ main (int   argc,
              arena.single ? "one against the rest" : "2v2", arena.n_deals, all_hands, seed, elapsed / 1e6);
     for (guint side = 0; side < N_SIDES; side++)
       {
-        const Player *p = &arena.players[side];
+        const Player    *p = &arena.players[side];
         g_autofree char *opts = g_strjoinv (" ", p->options);
 
         g_print ("%c: %s%s%s%s\n", 'A' + side, p->spec, opts[0] ? " (" : "", opts, opts[0] ? ")" : "");

@@ -18,23 +18,23 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(HeartsProtocol) protocol = NULL;
   g_autofree char *level_text = NULL;
-  HeartsAiLevel level = HEARTS_AI_NORMAL;
-  gint64 seed = 1;
-  char *line = NULL;
-  size_t size = 0;
-  GOptionEntry entries[] = {
-    { "level", 'l', 0, G_OPTION_ARG_STRING, &level_text, "Player level: random, easy, normal, hard (normal)", "LEVEL" },
-    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the player (1)", "SEED" },
-    { NULL }
+  HeartsAiLevel    level = HEARTS_AI_NORMAL;
+  gint64           seed = 1;
+  char            *line = NULL;
+  size_t           size = 0;
+  GOptionEntry     entries[] = {
+        { "level", 'l', 0, G_OPTION_ARG_STRING, &level_text, "Player level: random, easy, normal, hard (normal)", "LEVEL" },
+        { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the player (1)", "SEED" },
+        { NULL }
   };
 
   setlocale (LC_ALL, "");
   context = g_option_context_new ("— play a seat of Hearts over stdin and stdout");
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "Commands, one a line, each answered with one line (docs/PROTOCOL.md):\n"
-    "  hep | option NAME VALUE | rules KEY=VALUE... | newhand seat=S pass=L|R|A|H hand=CARDS\n"
-    "  pass? | passed C C C | received C C C | played SEAT CARD | play? | legal? | quit\n");
+                                    "Commands, one a line, each answered with one line (docs/PROTOCOL.md):\n"
+                                    "  hep | option NAME VALUE | rules KEY=VALUE... | newhand seat=S pass=L|R|A|H hand=CARDS\n"
+                                    "  pass? | passed C C C | received C C C | played SEAT CARD | play? | legal? | quit\n");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       g_printerr ("hearts-engine: %s\n", error->message);

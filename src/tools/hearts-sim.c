@@ -22,11 +22,11 @@ typedef struct
   HeartsRng     rng;
   GString      *record;
 
-  guint64       hands;
-  guint64       moons;
-  gint64        points[HEARTS_MAX_PLAYERS];
-  guint64       games;
-  guint64       wins[HEARTS_MAX_PLAYERS];
+  guint64 hands;
+  guint64 moons;
+  gint64  points[HEARTS_MAX_PLAYERS];
+  guint64 games;
+  guint64 wins[HEARTS_MAX_PLAYERS];
 } Sim;
 
 /* 32 random bits at a time: a random pick needs no more, so each generator output
@@ -59,7 +59,7 @@ play_random_hand (Sim        *sim,
   const HeartsRules *rules = &sim->rules;
   /* Local copies, so that the compiler keeps the generator and the deal's counters in
    * registers while playing: through pointers, the deal's byte stores could alias them. */
-  HalfRng half = { sim->rng, 0, FALSE };
+  HalfRng    half = { sim->rng, 0, FALSE };
   HeartsDeal local;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
@@ -94,7 +94,7 @@ play_ai_hand (Sim        *sim,
               const gint *totals)
 {
   const HeartsRules *rules = &sim->rules;
-  HeartsView view;
+  HeartsView         view;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
     {
@@ -113,8 +113,8 @@ play_ai_hand (Sim        *sim,
 
   while (deal->phase == HEARTS_DEAL_PLAYING)
     {
-      guint s = hearts_deal_get_current_player (deal);
-      HeartsCard card;
+      guint         s = hearts_deal_get_current_player (deal);
+      HeartsCard    card;
       HeartsRefusal refusal;
 
       hearts_view_init (&view, rules, deal, s, hand_index, totals);
@@ -127,12 +127,12 @@ play_ai_hand (Sim        *sim,
 }
 
 static void
-play_hand (Sim        *sim,
-           guint       dealer,
-           guint       hand_index,
-           gint       *totals)
+play_hand (Sim  *sim,
+           guint dealer,
+           guint hand_index,
+           gint *totals)
 {
-  HeartsDeal deal;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   hearts_deal_shuffle (&deal, &sim->rules, dealer, hand_index, &sim->rng);
@@ -158,7 +158,7 @@ play_hand (Sim        *sim,
 static void
 play_game (Sim *sim)
 {
-  gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+  gint  totals[HEARTS_MAX_PLAYERS] = { 0 };
   guint first = hearts_draw_first_dealer (&sim->rules, &sim->rng, NULL);
   guint winners;
   guint i;
@@ -183,7 +183,7 @@ static int
 replay (const char *path)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char    *text = NULL;
   HeartsRecordSummary summary;
 
   if (!g_file_get_contents (path, &text, NULL, &error))
@@ -199,7 +199,7 @@ replay (const char *path)
     g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
     g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
     g_autoptr(GString) one = g_string_new (NULL);
-    guint n_games = 0, n_hands = 0, n_plays = 0;
+    guint    n_games = 0, n_hands = 0, n_plays = 0;
     gboolean blank = TRUE;
 
     for (guint i = 0; lines[i] != NULL; i++)
@@ -250,9 +250,9 @@ replay (const char *path)
 }
 
 static gboolean
-parse_levels (const char     *text,
-              Sim            *sim,
-              GError        **error)
+parse_levels (const char *text,
+              Sim        *sim,
+              GError    **error)
 {
   g_auto(GStrv) names = g_strsplit (text, ",", -1);
   guint n = g_strv_length (names);
@@ -281,31 +281,31 @@ main (int   argc,
   g_autofree char *levels_text = NULL;
   g_autofree char *record_path = NULL;
   g_autofree char *replay_path = NULL;
-  gint64 n_games = 0, n_hands = 0;
-  guint64 seed = 1;
-  gint64 start, elapsed;
-  clock_t cpu_start;
-  double cpu_seconds;
-  Sim sim = { 0 };
-  GOptionEntry entries[] = {
-    { "games", 'g', 0, G_OPTION_ARG_INT64, &n_games, "Play N whole games", "N" },
-    { "hands", 'n', 0, G_OPTION_ARG_INT64, &n_hands, "Play N hands (the default: 100000)", "N" },
-    { "rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text, "Rules, as key=value words", "RULES" },
-    { "seats", 'p', 0, G_OPTION_ARG_STRING, &levels_text, "Levels by seat: random,easy,normal,hard", "LIST" },
-    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the deals and the players", "SEED" },
-    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_path, "Write the game records to FILE", "FILE" },
-    { "replay", 0, 0, G_OPTION_ARG_FILENAME, &replay_path, "Replay and check the records in FILE", "FILE" },
-    { NULL }
+  gint64           n_games = 0, n_hands = 0;
+  guint64          seed = 1;
+  gint64           start, elapsed;
+  clock_t          cpu_start;
+  double           cpu_seconds;
+  Sim              sim = { 0 };
+  GOptionEntry     entries[] = {
+        { "games", 'g', 0, G_OPTION_ARG_INT64, &n_games, "Play N whole games", "N" },
+        { "hands", 'n', 0, G_OPTION_ARG_INT64, &n_hands, "Play N hands (the default: 100000)", "N" },
+        { "rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text, "Rules, as key=value words", "RULES" },
+        { "seats", 'p', 0, G_OPTION_ARG_STRING, &levels_text, "Levels by seat: random,easy,normal,hard", "LIST" },
+        { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the deals and the players", "SEED" },
+        { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_path, "Write the game records to FILE", "FILE" },
+        { "replay", 0, 0, G_OPTION_ARG_FILENAME, &replay_path, "Replay and check the records in FILE", "FILE" },
+        { NULL }
   };
 
   setlocale (LC_ALL, "");
   context = g_option_context_new ("— play Hearts between computer players");
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-    "Rules keys: players=3|4|5 pass=lrah|rlah|lr|none opening=lowest|any-club\n"
-    "  first-trick=no-points|no-hearts|anything hearts-breaking=yes|no qs-breaks=yes|no\n"
-    "  omnibus=yes|no no-tricks=yes|no moon=others|shooter|choose\n"
-    "  end=score:N|deals:N|matches:N three-deck=2d|2c\n");
+                                    "Rules keys: players=3|4|5 pass=lrah|rlah|lr|none opening=lowest|any-club\n"
+                                    "  first-trick=no-points|no-hearts|anything hearts-breaking=yes|no qs-breaks=yes|no\n"
+                                    "  omnibus=yes|no no-tricks=yes|no moon=others|shooter|choose\n"
+                                    "  end=score:N|deals:N|matches:N three-deck=2d|2c\n");
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -354,7 +354,7 @@ main (int   argc,
   else
     {
       /* Hands in a row, as one long game that never ends. */
-      gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+      gint  totals[HEARTS_MAX_PLAYERS] = { 0 };
       guint first = hearts_draw_first_dealer (&sim.rules, &sim.rng, NULL);
 
       for (gint64 h = 0; h < n_hands; h++)

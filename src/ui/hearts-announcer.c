@@ -12,26 +12,28 @@
 
 struct _HeartsAnnouncer
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
-  char      *text;
+  char *text;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsAnnouncer, hearts_announcer, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_TEXT,
   N_PROPS
 };
 
-enum {
+enum
+{
   ANNOUNCED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 static void
 hearts_announcer_finalize (GObject *object)
@@ -64,7 +66,7 @@ hearts_announcer_get_property (GObject    *object,
 static void
 hearts_announcer_class_init (HeartsAnnouncerClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = hearts_announcer_finalize;
@@ -108,7 +110,7 @@ hearts_announcer_announce (HeartsAnnouncer *self,
   g_return_if_fail (HEARTS_IS_ANNOUNCER (self));
   g_return_if_fail (text != NULL);
 
-#if GTK_CHECK_VERSION (4, 14, 0)
+#if GTK_CHECK_VERSION(4, 14, 0)
   gtk_accessible_announce (GTK_ACCESSIBLE (self), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
 #else
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);

@@ -16,12 +16,12 @@
 
 struct _HeartsApplication
 {
-  AdwApplication  parent_instance;
+  AdwApplication parent_instance;
 
   HeartsSettings *settings;
-  char           *rules;         /* --rules, until the first game takes it */
-  gint64          seed;          /* -1: pick one */
-  gboolean        new_game;      /* --seed or --rules: do not resume */
+  char           *rules;    /* --rules, until the first game takes it */
+  gint64          seed;     /* -1: pick one */
+  gboolean        new_game; /* --seed or --rules: do not resume */
   GSimpleAction  *state_action;
 };
 
@@ -56,19 +56,10 @@ about_activated (GSimpleAction *action,
 {
   HeartsApplication *self = user_data;
   static const char *developers[] = { "The Hearts developers", NULL };
-  GtkWidget *about;
+  GtkWidget         *about;
 
   about = g_object_new (HEARTS_TYPE_ABOUT,
-                        "application-name", _("Hearts"),
-                        "application-icon", APP_ID,
-                        "version", PACKAGE_VERSION,
-                        "developer-name", _("The Hearts developers"),
-                        "developers", developers,
-                        "copyright", "© 2024 The Hearts developers",
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        "comments", _("The classic trick-taking card game: avoid hearts and the Queen of Spades"),
-                        "translator-credits", _("translator-credits"),
-                        NULL);
+                        "application-name", _("Hearts"), "application-icon", APP_ID, "version", PACKAGE_VERSION, "developer-name", _("The Hearts developers"), "developers", developers, "copyright", "© 2024 The Hearts developers", "license-type", GTK_LICENSE_GPL_3_0, "comments", _("The classic trick-taking card game: avoid hearts and the Queen of Spades"), "translator-credits", _("translator-credits"), NULL);
   hearts_dialog_present (about, GTK_WIDGET (gtk_application_get_active_window (GTK_APPLICATION (self))));
 }
 
@@ -77,7 +68,7 @@ preferences_activated (GSimpleAction *action,
                        GVariant      *parameter,
                        gpointer       user_data)
 {
-  HeartsWindow *window = get_window (user_data);
+  HeartsWindow            *window = get_window (user_data);
   HeartsPreferencesWindow *preferences;
 
   if (window == NULL)
@@ -93,7 +84,7 @@ statistics_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
 {
-  HeartsWindow *window = get_window (user_data);
+  HeartsWindow           *window = get_window (user_data);
   HeartsStatisticsDialog *dialog;
 
   if (window == NULL)
@@ -152,13 +143,14 @@ hearts_application_handle_local_options (GApplication *app,
                                          GVariantDict *options)
 {
   HeartsApplication *self = HEARTS_APPLICATION (app);
-  const char *rules = NULL;
-  gint64 seed;
+  const char        *rules = NULL;
+  gint64             seed;
 
   if (g_variant_dict_lookup (options, "seed", "x", &seed))
     {
       /* -G_MININT64 does not fit in a gint64: that one becomes G_MAXINT64. */
-      self->seed = seed >= 0 ? seed : seed == G_MININT64 ? G_MAXINT64 : -seed;
+      self->seed = seed >= 0 ? seed : seed == G_MININT64 ? G_MAXINT64
+                                                         : -seed;
       self->new_game = TRUE;
     }
   if (g_variant_dict_lookup (options, "rules", "&s", &rules))
@@ -240,7 +232,7 @@ hearts_application_startup (GApplication *app)
   static const char *scores[] = { "<Control>s", NULL };
   static const char *fullscreen[] = { "F11", NULL };
   static const char *preferences[] = { "<Control>comma", NULL };
-  g_autofree char *card_theme = NULL;
+  g_autofree char   *card_theme = NULL;
 
   /* The deck parses in a thread while GTK and libadwaita start. */
   card_theme = g_settings_get_string (hearts_settings_get_settings (hearts_application_get_settings (self)),
@@ -294,7 +286,7 @@ hearts_application_dispose (GObject *object)
 static void
 hearts_application_class_init (HeartsApplicationClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass      *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->dispose = hearts_application_dispose;
@@ -309,9 +301,8 @@ hearts_application_init (HeartsApplication *self)
 {
   static const GOptionEntry options[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, NULL, N_("Start a new game dealt from this seed instead of resuming the saved one"), N_("N") },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a new game with these rules (key=value words) instead of resuming the saved one"), N_("RULES") },
-    { NULL }
-  };
+      { "rules", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a new game with these rules (key=value words) instead of resuming the saved one"), N_("RULES") },
+        { NULL } };
 
   self->seed = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), options);

@@ -14,16 +14,17 @@
 
 struct _HeartsCardThemeInfo
 {
-  GObject  parent_instance;
+  GObject parent_instance;
 
-  char    *id;
-  char    *name;
-  char    *path;
+  char *id;
+  char *name;
+  char *path;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsCardThemeInfo, hearts_card_theme_info, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   INFO_PROP_0,
   INFO_PROP_ID,
   INFO_PROP_NAME,
@@ -36,7 +37,7 @@ static GParamSpec *info_properties[N_INFO_PROPS];
 static void
 hearts_card_theme_info_finalize (GObject *object)
 {
-  HeartsCardThemeInfo *self = (HeartsCardThemeInfo *)object;
+  HeartsCardThemeInfo *self = (HeartsCardThemeInfo *) object;
 
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->name, g_free);
@@ -162,8 +163,8 @@ hearts_card_theme_info_get_path (HeartsCardThemeInfo *self)
 }
 
 HeartsCardTheme *
-hearts_card_theme_info_load (HeartsCardThemeInfo  *self,
-                             GError              **error)
+hearts_card_theme_info_load (HeartsCardThemeInfo *self,
+                             GError             **error)
 {
   g_return_val_if_fail (HEARTS_IS_CARD_THEME_INFO (self), NULL);
 
@@ -180,7 +181,7 @@ _hearts_card_theme_display_name (const char *basename)
   g_autofree char *stem = g_strdup (basename);
   g_auto(GStrv) words = NULL;
   GString *name = g_string_new (NULL);
-  char *dot = strrchr (stem, '.');
+  char    *dot = strrchr (stem, '.');
 
   if (dot != NULL && dot != stem)
     *dot = '\0';
@@ -190,7 +191,7 @@ _hearts_card_theme_display_name (const char *basename)
   for (guint i = 0; words[i] != NULL; i++)
     {
       const char *word = words[i];
-      gboolean roman = strlen (word) > 1 && strspn (word, "ivxlcdm") == strlen (word);
+      gboolean    roman = strlen (word) > 1 && strspn (word, "ivxlcdm") == strlen (word);
 
       if (*word == '\0')
         continue;
@@ -278,7 +279,7 @@ hearts_card_theme_list_available (void)
   g_autoptr(GListStore) result = g_list_store_new (HEARTS_TYPE_CARD_THEME_INFO);
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(HeartsCardThemeInfo) ours = NULL;
-  g_autofree char *user_dir = NULL;
+  g_autofree char    *user_dir = NULL;
   const char * const *data_dirs = g_get_system_data_dirs ();
 
   user_dir = g_build_filename (g_get_user_data_dir (), "aisleriot", "cards", NULL);
@@ -293,9 +294,7 @@ hearts_card_theme_list_available (void)
   /* Translators: the name of the game's own card deck, listed beside Aisleriot's decks */
   ours = g_object_new (HEARTS_TYPE_CARD_THEME_INFO,
                        "id", HEARTS_CARD_THEME_DEFAULT_ID,
-                       "name", C_("card theme", "Hearts"),
-                       "path", HEARTS_CARD_THEME_DEFAULT_URI,
-                       NULL);
+                       "name", C_("card theme", "Hearts"), "path", HEARTS_CARD_THEME_DEFAULT_URI, NULL);
   g_list_store_append (result, ours);
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (store)); i++)
     {
@@ -307,8 +306,8 @@ hearts_card_theme_list_available (void)
 }
 
 static HeartsCardTheme *
-load_for_id (const char  *id,
-             GError     **error)
+load_for_id (const char *id,
+             GError    **error)
 {
   g_autoptr(GListModel) themes = NULL;
   guint n;
@@ -334,7 +333,7 @@ load_for_id (const char  *id,
 
 /* The theme being loaded ahead, and its id; main thread. */
 static GThread *preload_thread;
-static char *preload_id;
+static char    *preload_id;
 
 static gpointer
 preload_func (gpointer data)
@@ -367,8 +366,8 @@ hearts_card_theme_preload (const char *id)
 }
 
 HeartsCardTheme *
-hearts_card_theme_new_for_id (const char  *id,
-                              GError     **error)
+hearts_card_theme_new_for_id (const char *id,
+                              GError    **error)
 {
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);

@@ -12,15 +12,15 @@
 #include "hearts-card-theme-private.h"
 #include "hearts-resources.h"
 
-#define N_COLUMNS   13
-#define N_ROWS      5
-#define N_PICTURES  53   /* 52 faces and the back */
-#define BACK_INDEX  52
-#define SHADOW_INDEX 53  /* the shadow under a card, drawn here rather than blurred by GSK */
-#define N_SLOTS     54
+#define N_COLUMNS    13
+#define N_ROWS       5
+#define N_PICTURES   53 /* 52 faces and the back */
+#define BACK_INDEX   52
+#define SHADOW_INDEX 53 /* the shadow under a card, drawn here rather than blurred by GSK */
+#define N_SLOTS      54
 /* Sizes kept at once: the one drawn, and while a resize settles the one before it, drawn
  * scaled until the new one is rendered. */
-#define MAX_SIZES   2
+#define MAX_SIZES 2
 
 /* One size: a cairo surface per picture, and what frames draw it with: a GdkTexture (it
  * shares the surface's pixels) for GL, a cairo node for the cairo renderer. */
@@ -32,7 +32,7 @@ typedef struct
   cairo_surface_t *surfaces[N_SLOTS];
   GdkTexture      *textures[N_SLOTS];
   GskRenderNode   *nodes[N_SLOTS];
-  GskRenderNode   *scaled[N_SLOTS];   /* the back and the shadow at the size of the backs */
+  GskRenderNode   *scaled[N_SLOTS]; /* the back and the shadow at the size of the backs */
 } SizeCache;
 
 /* The pictures a worker renders for one size, handed back to the main thread. */
@@ -40,36 +40,39 @@ typedef struct
 {
   int              width;
   int              scale;
-  guint64          missing;            /* bit per picture index */
+  guint64          missing; /* bit per picture index */
   cairo_surface_t *surfaces[N_PICTURES];
 } Fill;
 
 struct _HeartsCardTheme
 {
-  GObject       parent_instance;
+  GObject parent_instance;
 
-  char         *id;
-  char         *name;
-  RsvgHandle   *handle;
-  double        doc_width;    /* the document at its own size, in pixels */
-  double        doc_height;
-  gboolean      warned;       /* about a card that would not draw */
+  char       *id;
+  char       *name;
+  RsvgHandle *handle;
+  double      doc_width; /* the document at its own size, in pixels */
+  double      doc_height;
+  gboolean    warned; /* about a card that would not draw */
 
   /* The handle renders from one thread at a time: the main thread (a card no size has yet)
    * and the worker that fills the size on screen. The cache is the main thread's alone. */
   GMutex        render_lock;
   SizeCache    *sizes[MAX_SIZES];
   guint64       clock;
-  guint         fill_idle_id;      /* a fill waits for the frame to be out */
-  GCancellable *fill_cancellable;  /* the fill running, if any, and its size */
+  guint         fill_idle_id;     /* a fill waits for the frame to be out */
+  GCancellable *fill_cancellable; /* the fill running, if any, and its size */
   int           fill_width;
   int           fill_scale;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsCardTheme, hearts_card_theme, G_TYPE_OBJECT)
-G_DEFINE_QUARK (hearts-card-theme-error-quark, hearts_card_theme_error)
+/* clang-format off: the quark\'s name is a string */
+G_DEFINE_QUARK (hearts - card - theme - error - quark, hearts_card_theme_error)
+/* clang-format on */
 
-enum {
+enum
+{
   PROP_0,
   PROP_ID,
   PROP_NAME,
@@ -77,16 +80,17 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   CHANGED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 /* Aisleriot's rows, by HeartsSuit (clubs, diamonds, spades, hearts). */
-static const guint suit_rows[HEARTS_N_SUITS] = { 0, 1, 3, 2 };
+static const guint        suit_rows[HEARTS_N_SUITS] = { 0, 1, 3, 2 };
 static const char * const suit_names[HEARTS_N_SUITS] = { "club", "diamond", "spade", "heart" };
 static const char * const rank_names[HEARTS_N_RANKS] = {
   "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "1"
@@ -170,7 +174,7 @@ ensure_size (HeartsCardTheme *self,
              int              width,
              int              scale)
 {
-  SizeCache *cache = find_size (self, width, scale);
+  SizeCache  *cache = find_size (self, width, scale);
   SizeCache **slot = NULL;
 
   if (cache != NULL)
@@ -235,14 +239,14 @@ render_picture (HeartsCardTheme *self,
 {
   g_autoptr(GError) error = NULL;
   cairo_surface_t *surface;
-  cairo_t *cr;
-  RsvgRectangle viewport = { 0, 0, self->doc_width, self->doc_height };
-  double cell_width = self->doc_width / N_COLUMNS;
-  double cell_height = self->doc_height / N_ROWS;
-  int pixel_width = width * scale;
-  int pixel_height = hearts_card_theme_get_height_for_width (self, width) * scale;
-  guint column, row;
-  char id[32];
+  cairo_t         *cr;
+  RsvgRectangle    viewport = { 0, 0, self->doc_width, self->doc_height };
+  double           cell_width = self->doc_width / N_COLUMNS;
+  double           cell_height = self->doc_height / N_ROWS;
+  int              pixel_width = width * scale;
+  int              pixel_height = hearts_card_theme_get_height_for_width (self, width) * scale;
+  guint            column, row;
+  char             id[32];
 
   picture_place (index, id, sizeof id, &column, &row);
 
@@ -284,15 +288,15 @@ render_shadow (HeartsCardTheme *self,
                int              width,
                int              scale)
 {
-  const int steps = 6;
-  int height = hearts_card_theme_get_height_for_width (self, width);
-  int margin = shadow_margin (width);
-  double blur = margin * 0.75;
-  double offset = MAX (1, width / 40.0);
-  double radius = MAX (2.0, width * 0.055);
-  double alpha = 1 - pow (1 - 0.35, 1.0 / steps);
+  const int        steps = 6;
+  int              height = hearts_card_theme_get_height_for_width (self, width);
+  int              margin = shadow_margin (width);
+  double           blur = margin * 0.75;
+  double           offset = MAX (1, width / 40.0);
+  double           radius = MAX (2.0, width * 0.055);
+  double           alpha = 1 - pow (1 - 0.35, 1.0 / steps);
   cairo_surface_t *surface;
-  cairo_t *cr;
+  cairo_t         *cr;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                         (width + 2 * margin) * scale, (height + 2 * margin) * scale);
@@ -331,7 +335,7 @@ fill_free (Fill *fill)
 static void
 hearts_card_theme_dispose (GObject *object)
 {
-  HeartsCardTheme *self = (HeartsCardTheme *)object;
+  HeartsCardTheme *self = (HeartsCardTheme *) object;
 
   g_clear_handle_id (&self->fill_idle_id, g_source_remove);
   g_cancellable_cancel (self->fill_cancellable);
@@ -343,7 +347,7 @@ hearts_card_theme_dispose (GObject *object)
 static void
 hearts_card_theme_finalize (GObject *object)
 {
-  HeartsCardTheme *self = (HeartsCardTheme *)object;
+  HeartsCardTheme *self = (HeartsCardTheme *) object;
 
   for (guint i = 0; i < MAX_SIZES; i++)
     g_clear_pointer (&self->sizes[i], size_cache_free);
@@ -430,8 +434,8 @@ document_size (RsvgHandle *handle,
                double     *width,
                double     *height)
 {
-  gboolean has_width, has_height, has_viewbox;
-  RsvgLength length_width, length_height;
+  gboolean      has_width, has_height, has_viewbox;
+  RsvgLength    length_width, length_height;
   RsvgRectangle viewbox;
 
   if (rsvg_handle_get_intrinsic_size_in_pixels (handle, width, height))
@@ -452,10 +456,10 @@ document_size (RsvgHandle *handle,
 }
 
 static HeartsCardTheme *
-card_theme_new (const char  *id,
-                const char  *name,
-                GFile       *file,
-                GError     **error)
+card_theme_new (const char *id,
+                const char *name,
+                GFile      *file,
+                GError    **error)
 {
   g_autoptr(HeartsCardTheme) self = NULL;
   g_autoptr(GFileInputStream) stream = NULL;
@@ -485,7 +489,7 @@ card_theme_new (const char  *id,
   for (guint i = 0; i < N_PICTURES; i++)
     {
       guint column, row;
-      char sub[32];
+      char  sub[32];
 
       picture_place (i, sub, sizeof sub, &column, &row);
       if (!rsvg_handle_has_sub (self->handle, sub))
@@ -531,8 +535,8 @@ hearts_card_theme_new_default (void)
  * Loads an Aisleriot-style theme, plain SVG or gzip-compressed SVGZ.
  */
 HeartsCardTheme *
-hearts_card_theme_new_for_file (const char  *path,
-                                GError     **error)
+hearts_card_theme_new_for_file (const char *path,
+                                GError    **error)
 {
   g_autoptr(GFile) file = NULL;
   g_autofree char *basename = NULL;
@@ -658,7 +662,7 @@ fill_thread (GTask        *task,
              GCancellable *cancellable)
 {
   HeartsCardTheme *self = source_object;
-  Fill *fill = task_data;
+  Fill            *fill = task_data;
 
   for (guint i = 0; i < N_PICTURES; i++)
     {
@@ -677,10 +681,10 @@ on_fill_done (GObject      *object,
               gpointer      user_data)
 {
   HeartsCardTheme *self = HEARTS_CARD_THEME (object);
-  Fill *fill = g_task_get_task_data (G_TASK (result));
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  SizeCache *cache;
-  gboolean complete = TRUE;
+  Fill            *fill = g_task_get_task_data (G_TASK (result));
+  GCancellable    *cancellable = g_task_get_cancellable (G_TASK (result));
+  SizeCache       *cache;
+  gboolean         complete = TRUE;
 
   if (g_cancellable_is_cancelled (cancellable))
     return;
@@ -712,7 +716,7 @@ start_fill (HeartsCardTheme *self)
 {
   g_autoptr(GTask) task = NULL;
   SizeCache *latest = NULL;
-  Fill *fill;
+  Fill      *fill;
 
   if (self->fill_cancellable != NULL)
     return;
@@ -783,7 +787,7 @@ cairo_node_new (cairo_surface_t *surface,
                 float            height)
 {
   GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
-  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+  cairo_t       *cr = gsk_cairo_node_get_draw_context (node);
 
   cairo_scale (cr, width / cairo_image_surface_get_width (surface),
                height / cairo_image_surface_get_height (surface));
@@ -807,9 +811,9 @@ ensure_node (HeartsCardTheme *self,
              float            height)
 {
   cairo_surface_t *surface = ensure_surface (self, cache, index);
-  float own_width = cairo_image_surface_get_width (surface) / (float) cache->scale;
-  float own_height = cairo_image_surface_get_height (surface) / (float) cache->scale;
-  graphene_rect_t bounds;
+  float            own_width = cairo_image_surface_get_width (surface) / (float) cache->scale;
+  float            own_height = cairo_image_surface_get_height (surface) / (float) cache->scale;
+  graphene_rect_t  bounds;
 
   if ((index == BACK_INDEX || index == SHADOW_INDEX) &&
       (fabsf (width - own_width) > 0.01f || fabsf (height - own_height) > 0.01f))
@@ -839,14 +843,14 @@ append_picture (HeartsCardTheme       *self,
                 guint                  index,
                 const graphene_rect_t *bounds)
 {
-  GtkNative *native = gtk_widget_get_native (widget);
+  GtkNative   *native = gtk_widget_get_native (widget);
   GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
 
   /* GTK 4.8's cairo renderer converts a memory texture through floats, pixel by pixel, in
    * every frame that shows it; a cairo node paints our surface as it is. */
   if (GSK_IS_CAIRO_RENDERER (renderer))
     {
-      GskRenderNode *node = ensure_node (self, cache, index, bounds->size.width, bounds->size.height);
+      GskRenderNode  *node = ensure_node (self, cache, index, bounds->size.width, bounds->size.height);
       graphene_rect_t own;
 
       gsk_render_node_get_bounds (node, &own);
@@ -912,8 +916,8 @@ hearts_card_theme_snapshot_card (HeartsCardTheme       *self,
                                  const graphene_rect_t *bounds,
                                  int                    width)
 {
-  int scale;
-  float margin;
+  int        scale;
+  float      margin;
   SizeCache *cache;
 
   g_return_if_fail (HEARTS_IS_CARD_THEME (self));

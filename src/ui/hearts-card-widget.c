@@ -10,11 +10,11 @@
 
 struct _HeartsCardWidget
 {
-  GtkWidget        parent_instance;
+  GtkWidget parent_instance;
 
   HeartsCardTheme *theme;
   HeartsCard       card;
-  float            exposed_width;     /* 0: the whole card shows */
+  float            exposed_width; /* 0: the whole card shows */
   guint            selected : 1;
   guint            playable : 1;
   guint            dim_unplayable : 1;
@@ -24,7 +24,8 @@ struct _HeartsCardWidget
 
 G_DEFINE_FINAL_TYPE (HeartsCardWidget, hearts_card_widget, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_CARD,
   PROP_SELECTED,
@@ -34,20 +35,21 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   ACTIVATE,
   MOVE_FOCUS,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 static void
 update_accessible (HeartsCardWidget *self)
 {
   g_autofree char *name = hearts_card_get_name (self->card);
-  const char *description = NULL;
+  const char      *description = NULL;
 
   if (self->hinted)
     description = _("Suggested card");
@@ -70,7 +72,7 @@ append_rounded_border (GtkSnapshot          *snapshot,
                        float                 width,
                        const GdkRGBA        *color)
 {
-  const float widths[4] = { width, width, width, width };
+  const float   widths[4] = { width, width, width, width };
   const GdkRGBA colors[4] = { *color, *color, *color, *color };
 
   gtk_snapshot_append_border (snapshot, outline, widths, colors);
@@ -80,15 +82,15 @@ static void
 hearts_card_widget_snapshot (GtkWidget   *widget,
                              GtkSnapshot *snapshot)
 {
-  HeartsCardWidget *self = HEARTS_CARD_WIDGET (widget);
+  HeartsCardWidget    *self = HEARTS_CARD_WIDGET (widget);
   static const GdkRGBA shadow = { 0, 0, 0, 0.35f };
   static const GdkRGBA dim = { 0.05f, 0.1f, 0.05f, 0.38f };
   static const GdkRGBA accent = { 0.21f, 0.52f, 0.89f, 1 };
   static const GdkRGBA gold = { 0.96f, 0.78f, 0.1f, 1 };
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  float radius = MAX (2.f, width * 0.055f);
-  GskRoundedRect outline;
+  int                  width = gtk_widget_get_width (widget);
+  int                  height = gtk_widget_get_height (widget);
+  float                radius = MAX (2.f, width * 0.055f);
+  GskRoundedRect       outline;
 
   if (width <= 0 || height <= 0 || self->theme == NULL)
     return;
@@ -111,7 +113,7 @@ hearts_card_widget_snapshot (GtkWidget   *widget,
     }
   else if (self->received)
     {
-      float d = MAX (8.f, width * 0.16f);
+      float          d = MAX (8.f, width * 0.16f);
       GskRoundedRect dot;
 
       append_rounded_border (snapshot, &outline, MAX (2.f, width / 35.f), &accent);
@@ -126,7 +128,7 @@ hearts_card_widget_snapshot (GtkWidget   *widget,
   /* The ring goes round the part that shows: the next card covers the rest. */
   if (gtk_widget_has_visible_focus (widget))
     {
-      float w = self->exposed_width > 0 ? MIN (self->exposed_width, width) : width;
+      float          w = self->exposed_width > 0 ? MIN (self->exposed_width, width) : width;
       GskRoundedRect ring;
 
       gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (-3, -3, w + 3, height + 6), radius + 3);
@@ -135,8 +137,8 @@ hearts_card_widget_snapshot (GtkWidget   *widget,
 }
 
 static void
-hearts_card_widget_state_flags_changed (GtkWidget     *widget,
-                                        GtkStateFlags  previous)
+hearts_card_widget_state_flags_changed (GtkWidget    *widget,
+                                        GtkStateFlags previous)
 {
   GtkStateFlags changed = previous ^ gtk_widget_get_state_flags (widget);
 
@@ -228,7 +230,7 @@ add_move_binding (GtkWidgetClass *widget_class,
 static void
 hearts_card_widget_class_init (HeartsCardWidgetClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearts_card_widget_dispose;
@@ -332,29 +334,29 @@ hearts_card_widget_set_theme (HeartsCardWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-#define DEFINE_FLAG(name, prop, redraw)                                         \
-gboolean                                                                        \
-hearts_card_widget_get_##name (HeartsCardWidget *self)                          \
-{                                                                               \
-  g_return_val_if_fail (HEARTS_IS_CARD_WIDGET (self), FALSE);                   \
-  return self->name;                                                            \
-}                                                                               \
-                                                                                \
-void                                                                            \
-hearts_card_widget_set_##name (HeartsCardWidget *self,                          \
-                               gboolean          value)                         \
-{                                                                               \
-  g_return_if_fail (HEARTS_IS_CARD_WIDGET (self));                              \
-                                                                                \
-  value = !!value;                                                              \
-  if (self->name == (guint) value)                                              \
-    return;                                                                     \
-  self->name = value;                                                           \
-  update_accessible (self);                                                     \
-  if (redraw)                                                                   \
-    gtk_widget_queue_draw (GTK_WIDGET (self));                                  \
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);                 \
-}
+#define DEFINE_FLAG(name, prop, redraw)                           \
+  gboolean                                                        \
+    hearts_card_widget_get_##name (HeartsCardWidget *self)        \
+  {                                                               \
+    g_return_val_if_fail (HEARTS_IS_CARD_WIDGET (self), FALSE);   \
+    return self->name;                                            \
+  }                                                               \
+                                                                  \
+  void                                                            \
+    hearts_card_widget_set_##name (HeartsCardWidget *self,        \
+                                   gboolean          value)       \
+  {                                                               \
+    g_return_if_fail (HEARTS_IS_CARD_WIDGET (self));              \
+                                                                  \
+    value = !!value;                                              \
+    if (self->name == (guint) value)                              \
+      return;                                                     \
+    self->name = value;                                           \
+    update_accessible (self);                                     \
+    if (redraw)                                                   \
+      gtk_widget_queue_draw (GTK_WIDGET (self));                  \
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]); \
+  }
 
 DEFINE_FLAG (selected, PROP_SELECTED, FALSE)
 DEFINE_FLAG (playable, PROP_PLAYABLE, self->dim_unplayable)

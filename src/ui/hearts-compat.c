@@ -13,12 +13,12 @@
 
 #include "hearts-compat.h"
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-# define HEARTS_TYPE_PREFERENCES_BASE_PARENT ADW_TYPE_PREFERENCES_DIALOG
-# define HEARTS_TYPE_DIALOG_BASE_PARENT      ADW_TYPE_DIALOG
+#if ADW_CHECK_VERSION(1, 5, 0)
+#define HEARTS_TYPE_PREFERENCES_BASE_PARENT ADW_TYPE_PREFERENCES_DIALOG
+#define HEARTS_TYPE_DIALOG_BASE_PARENT      ADW_TYPE_DIALOG
 #else
-# define HEARTS_TYPE_PREFERENCES_BASE_PARENT ADW_TYPE_PREFERENCES_WINDOW
-# define HEARTS_TYPE_DIALOG_BASE_PARENT      ADW_TYPE_WINDOW
+#define HEARTS_TYPE_PREFERENCES_BASE_PARENT ADW_TYPE_PREFERENCES_WINDOW
+#define HEARTS_TYPE_DIALOG_BASE_PARENT      ADW_TYPE_WINDOW
 #endif
 
 G_DEFINE_ABSTRACT_TYPE (HeartsPreferencesBase, hearts_preferences_base, HEARTS_TYPE_PREFERENCES_BASE_PARENT)
@@ -44,9 +44,7 @@ hearts_dialog_base_init (HeartsDialogBase *self)
 {
 }
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-
-
+#if ADW_CHECK_VERSION(1, 5, 0)
 
 GType
 hearts_about_get_type (void)
@@ -128,8 +126,6 @@ hearts_is_alert (GtkWidget *widget)
 }
 
 #else /* libadwaita 1.2 to 1.4 */
-
-
 
 GType
 hearts_about_get_type (void)

@@ -12,27 +12,28 @@
 
 struct _HeartsPreferencesComboRow
 {
-  AdwComboRow  parent_instance;
+  AdwComboRow parent_instance;
 
-  GSettings   *settings;
-  char        *schema_key;
-  GType        enum_type;   /* G_TYPE_ENUM itself: none, use the schema's */
-  GStrv        nicks;       /* in the order of the model */
+  GSettings *settings;
+  char      *schema_key;
+  GType      enum_type; /* G_TYPE_ENUM itself: none, use the schema's */
+  GStrv      nicks;     /* in the order of the model */
 };
 
 struct _HeartsPreferencesSwitchRow
 {
-  AdwActionRow  parent_instance;
+  AdwActionRow parent_instance;
 
-  GSettings    *settings;
-  char         *schema_key;
-  GtkSwitch    *toggle;
+  GSettings *settings;
+  char      *schema_key;
+  GtkSwitch *toggle;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPreferencesComboRow, hearts_preferences_combo_row, ADW_TYPE_COMBO_ROW)
 G_DEFINE_FINAL_TYPE (HeartsPreferencesSwitchRow, hearts_preferences_switch_row, ADW_TYPE_ACTION_ROW)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   PROP_SCHEMA_KEY,
@@ -51,7 +52,7 @@ nick_to_position (GValue   *value,
                   gpointer  user_data)
 {
   HeartsPreferencesComboRow *self = user_data;
-  const char *nick = g_variant_get_string (variant, NULL);
+  const char                *nick = g_variant_get_string (variant, NULL);
 
   for (guint i = 0; self->nicks[i] != NULL; i++)
     if (g_str_equal (self->nicks[i], nick))
@@ -68,7 +69,7 @@ position_to_nick (const GValue       *value,
                   gpointer            user_data)
 {
   HeartsPreferencesComboRow *self = user_data;
-  guint position = g_value_get_uint (value);
+  guint                      position = g_value_get_uint (value);
 
   if (position >= g_strv_length (self->nicks))
     return NULL;
@@ -133,7 +134,7 @@ combo_bind (HeartsPreferencesComboRow *self)
 static void
 hearts_preferences_combo_row_finalize (GObject *object)
 {
-  HeartsPreferencesComboRow *self = (HeartsPreferencesComboRow *)object;
+  HeartsPreferencesComboRow *self = (HeartsPreferencesComboRow *) object;
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->schema_key, g_free);
@@ -245,7 +246,7 @@ switch_bind (HeartsPreferencesSwitchRow *self)
 static void
 hearts_preferences_switch_row_finalize (GObject *object)
 {
-  HeartsPreferencesSwitchRow *self = (HeartsPreferencesSwitchRow *)object;
+  HeartsPreferencesSwitchRow *self = (HeartsPreferencesSwitchRow *) object;
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->schema_key, g_free);

@@ -21,51 +21,52 @@ struct _HeartsPreferencesWindow
 {
   HeartsPreferencesBase parent_instance;
 
-  HeartsSettings       *settings;
-  GSettings            *gsettings;
-  HeartsGame           *game;
-  GListModel           *card_themes;
-  HeartsCardTheme      *preview_theme;
+  HeartsSettings  *settings;
+  GSettings       *gsettings;
+  HeartsGame      *game;
+  GListModel      *card_themes;
+  HeartsCardTheme *preview_theme;
 
   /* Game */
-  AdwPreferencesGroup  *next_game_group;
-  AdwComboRow          *preset_row;
-  GtkLabel             *preset_description;
-  AdwComboRow          *players_row;
-  AdwComboRow          *three_deck_row;
-  AdwComboRow          *pass_cycle_row;
-  AdwComboRow          *opening_row;
-  AdwComboRow          *first_trick_row;
-  GtkWidget            *must_break_row;
-  GtkWidget            *queen_breaks_row;
-  GtkWidget            *omnibus_row;
-  GtkWidget            *no_tricks_row;
-  AdwComboRow          *moon_row;
-  AdwComboRow          *game_end_row;
-  AdwActionRow         *end_score_row;
-  AdwActionRow         *end_deals_row;
-  AdwActionRow         *end_matches_row;
-  GtkSpinButton        *end_score_spin;
-  GtkSpinButton        *end_deals_spin;
-  GtkSpinButton        *end_matches_spin;
+  AdwPreferencesGroup *next_game_group;
+  AdwComboRow         *preset_row;
+  GtkLabel            *preset_description;
+  AdwComboRow         *players_row;
+  AdwComboRow         *three_deck_row;
+  AdwComboRow         *pass_cycle_row;
+  AdwComboRow         *opening_row;
+  AdwComboRow         *first_trick_row;
+  GtkWidget           *must_break_row;
+  GtkWidget           *queen_breaks_row;
+  GtkWidget           *omnibus_row;
+  GtkWidget           *no_tricks_row;
+  AdwComboRow         *moon_row;
+  AdwComboRow         *game_end_row;
+  AdwActionRow        *end_score_row;
+  AdwActionRow        *end_deals_row;
+  AdwActionRow        *end_matches_row;
+  GtkSpinButton       *end_score_spin;
+  GtkSpinButton       *end_deals_spin;
+  GtkSpinButton       *end_matches_spin;
 
   /* Players */
-  AdwPreferencesPage   *players_page;
-  AdwEntryRow          *player_name_row;
+  AdwPreferencesPage *players_page;
+  AdwEntryRow        *player_name_row;
 
   /* Appearance */
-  AdwComboRow          *card_theme_row;
-  GtkBox               *preview_box;
-  AdwComboRow          *click_row;
-  GtkWidget            *highlight_row;
-  AdwComboRow          *animation_row;
-  AdwComboRow          *hand_sort_row;
-  GtkWidget            *confirm_row;
+  AdwComboRow *card_theme_row;
+  GtkBox      *preview_box;
+  AdwComboRow *click_row;
+  GtkWidget   *highlight_row;
+  AdwComboRow *animation_row;
+  AdwComboRow *hand_sort_row;
+  GtkWidget   *confirm_row;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   PROP_GAME,
@@ -163,7 +164,7 @@ theme_id_to_position (GValue   *value,
 {
   GListModel *themes = user_data;
   const char *id = g_variant_get_string (variant, NULL);
-  guint n = g_list_model_get_n_items (themes);
+  guint       n = g_list_model_get_n_items (themes);
 
   g_value_set_uint (value, 0);
   for (guint i = 0; i < n; i++)
@@ -228,7 +229,7 @@ update_preview (HeartsPreferencesWindow *self)
   g_autofree char *id = g_settings_get_string (self->gsettings, "card-theme");
   g_autoptr(GError) error = NULL;
   GtkWidget *child;
-  gint scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  gint       scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   g_clear_object (&self->preview_theme);
   self->preview_theme = hearts_card_theme_new_for_id (id, &error);
@@ -243,9 +244,9 @@ update_preview (HeartsPreferencesWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (preview_cards); i++)
     {
-      GdkTexture *texture;   /* the theme's */
+      GdkTexture      *texture; /* the theme's */
       g_autofree char *name = NULL;
-      GtkWidget *picture;
+      GtkWidget       *picture;
 
       texture = hearts_card_theme_get_texture (self->preview_theme, preview_cards[i], PREVIEW_CARD_WIDTH, scale);
       if (texture == NULL)
@@ -268,11 +269,16 @@ seat_title (guint seat)
 {
   switch (seat)
     {
-    case 1: return _("First Computer Player");
-    case 2: return _("Second Computer Player");
-    case 3: return _("Third Computer Player");
-    case 4: return _("Fourth Computer Player");
-    default: g_return_val_if_reached (NULL);
+    case 1:
+      return _("First Computer Player");
+    case 2:
+      return _("Second Computer Player");
+    case 3:
+      return _("Third Computer Player");
+    case 4:
+      return _("Fourth Computer Player");
+    default:
+      g_return_val_if_reached (NULL);
     }
 }
 
@@ -298,7 +304,7 @@ add_seat_rows (HeartsPreferencesWindow *self)
       g_autofree char *level_key = g_strdup_printf ("seat%u-level", seat);
       g_autoptr(GtkStringList) levels = NULL;
       AdwPreferencesGroup *group;
-      GtkWidget *name_row, *level_row;
+      GtkWidget           *name_row, *level_row;
 
       group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
       adw_preferences_group_set_title (group, seat_title (seat));
@@ -310,16 +316,12 @@ add_seat_rows (HeartsPreferencesWindow *self)
       g_settings_bind (self->gsettings, name_key, name_row, "text", G_SETTINGS_BIND_DEFAULT);
       adw_preferences_group_add (group, name_row);
 
-      levels = gtk_string_list_new ((const char *[]) { C_("computer level", "Easy"),
-                                                       C_("computer level", "Normal"),
-                                                       C_("computer level", "Hard"), NULL });
+      levels = gtk_string_list_new ((const char *[]){ C_("computer level", "Easy"),
+                                                          C_("computer level", "Normal"),
+                                                              C_("computer level", "Hard"), NULL });
       /* The model before the settings: the row binds itself once it has both. */
       level_row = g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
-                                "title", _("Level"),
-                                "schema-key", level_key,
-                                "model", levels,
-                                "settings", self->gsettings,
-                                NULL);
+                                "title", _("Level"), "schema-key", level_key, "model", levels, "settings", self->gsettings, NULL);
       adw_preferences_group_add (group, level_row);
 
       bind_seat_visibility (self, GTK_WIDGET (group), seat);
@@ -334,7 +336,7 @@ add_seat_rows (HeartsPreferencesWindow *self)
   for (guint seat = 1; seat <= HEARTS_N_SEAT_KEYS; seat++)
     {
       g_autofree char *engine_key = g_strdup_printf ("seat%u-engine", seat);
-      GtkWidget *row = adw_entry_row_new ();
+      GtkWidget       *row = adw_entry_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), seat_title (seat));
       g_settings_bind (self->gsettings, engine_key, row, "text", G_SETTINGS_BIND_DEFAULT);
@@ -409,7 +411,7 @@ bind_rows (HeartsPreferencesWindow *self)
 static void
 hearts_preferences_window_constructed (GObject *object)
 {
-  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *)object;
+  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
   G_OBJECT_CLASS (hearts_preferences_window_parent_class)->constructed (object);
 
@@ -422,7 +424,7 @@ hearts_preferences_window_constructed (GObject *object)
 static void
 hearts_preferences_window_dispose (GObject *object)
 {
-  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *)object;
+  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
   hearts_preferences_window_set_game (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_PREFERENCES_WINDOW);
@@ -433,7 +435,7 @@ hearts_preferences_window_dispose (GObject *object)
 static void
 hearts_preferences_window_finalize (GObject *object)
 {
-  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *)object;
+  HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
   g_clear_object (&self->preview_theme);
   g_clear_object (&self->card_themes);
@@ -488,7 +490,7 @@ hearts_preferences_window_set_property (GObject      *object,
 static void
 hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->constructed = hearts_preferences_window_constructed;

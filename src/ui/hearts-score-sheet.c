@@ -11,17 +11,17 @@
 
 struct _HeartsScoreSheet
 {
-  GtkWidget             parent_instance;
+  GtkWidget parent_instance;
 
-  GtkLabel             *title_label;
-  GtkLabel             *subtitle_label;
-  GtkGrid              *grid;
-  GtkScrolledWindow    *scroller;
-  GtkWidget            *close_button;
-  GtkWidget            *next_button;
-  GtkWidget            *new_game_button;
+  GtkLabel          *title_label;
+  GtkLabel          *subtitle_label;
+  GtkGrid           *grid;
+  GtkScrolledWindow *scroller;
+  GtkWidget         *close_button;
+  GtkWidget         *next_button;
+  GtkWidget         *new_game_button;
 
-  HeartsScoreSheetMode  mode;
+  HeartsScoreSheetMode mode;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, GTK_TYPE_WIDGET)
@@ -114,7 +114,7 @@ escape_cb (GtkWidget *widget,
 static void
 hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearts_score_sheet_dispose;
@@ -151,13 +151,13 @@ hearts_score_sheet_new (void)
 }
 
 void
-hearts_score_sheet_update (HeartsScoreSheet     *self,
-                           HeartsGame           *game,
-                           const char * const   *names,
-                           HeartsScoreSheetMode  mode)
+hearts_score_sheet_update (HeartsScoreSheet    *self,
+                           HeartsGame          *game,
+                           const char * const  *names,
+                           HeartsScoreSheetMode mode)
 {
-  guint n, n_hands;
-  guint winners;
+  guint            n, n_hands;
+  guint            winners;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
@@ -177,14 +177,14 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
   for (guint h = 0; h < n_hands; h++)
     {
       const HeartsHandResult *r = hearts_game_get_result (game, h);
-      g_autofree char *number = g_strdup_printf ("%u", h + 1);
-      gboolean last = h + 1 == n_hands;
+      g_autofree char        *number = g_strdup_printf ("%u", h + 1);
+      gboolean                last = h + 1 == n_hands;
 
       gtk_grid_attach (self->grid, cell (number, "dim-label", 0), 0, h + 1, 1, 1);
       for (guint s = 0; s < n; s++)
         {
           g_autofree char *points = NULL;
-          GtkWidget *label;
+          GtkWidget       *label;
 
           /* The moon marks the shooter's cell. */
           if (r->shooter == (gint) s)
@@ -214,7 +214,7 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
   for (guint s = 0; s < n; s++)
     {
       g_autofree char *total = g_strdup_printf ("%d", hearts_game_get_total (game, s));
-      GtkWidget *label = cell (total, "total", 1);
+      GtkWidget       *label = cell (total, "total", 1);
 
       labelled_cell (label,
                      /* Translators: a score sheet total read aloud: player, points */
@@ -240,13 +240,15 @@ hearts_score_sheet_update (HeartsScoreSheet     *self,
           subtitle = g_strdup_printf (_("%s shot the moon"), names[r->shooter]);
         else
           subtitle = g_strdup_printf (g_dngettext (NULL, "You took %d point", "You took %d points",
-                                                   ABS (r->points[0])), r->points[0]);
+                                                   ABS (r->points[0])),
+                                      r->points[0]);
       }
       break;
     case HEARTS_SCORE_SHEET_GAME_OVER:
       title = winners_text (game, names, winners);
       subtitle = g_strdup_printf (g_dngettext (NULL, "Game over after %u hand", "Game over after %u hands",
-                                               n_hands), n_hands);
+                                               n_hands),
+                                  n_hands);
       break;
     case HEARTS_SCORE_SHEET_VIEW:
     default:

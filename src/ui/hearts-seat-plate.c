@@ -8,16 +8,17 @@
 
 struct _HeartsSeatPlate
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
-  char      *player_name;
-  char      *info;
-  gboolean   current;
+  char    *player_name;
+  char    *info;
+  gboolean current;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSeatPlate, hearts_seat_plate, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_PLAYER_NAME,
   PROP_INFO,
@@ -29,8 +30,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* g_set_str () is GLib 2.76; we build on 2.74. */
 static gboolean
-set_str (char       **str,
-         const char  *value)
+set_str (char      **str,
+         const char *value)
 {
   if (g_strcmp0 (*str, value) == 0)
     return FALSE;
@@ -123,7 +124,7 @@ hearts_seat_plate_set_property (GObject      *object,
 static void
 hearts_seat_plate_class_init (HeartsSeatPlateClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearts_seat_plate_dispose;

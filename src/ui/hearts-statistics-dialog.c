@@ -16,25 +16,26 @@ struct _HeartsStatisticsDialog
 {
   HeartsDialogBase parent_instance;
 
-  GSettings    *settings;
+  GSettings *settings;
 
-  GtkStack     *stack;
-  AdwComboRow  *preset_row;
-  GtkLabel     *games_label;
-  GtkLabel     *wins_label;
-  GtkLabel     *best_label;
-  GtkLabel     *worst_label;
-  GtkLabel     *hands_label;
-  GtkLabel     *average_label;
-  GtkLabel     *moons_label;
-  GtkLabel     *queens_label;
-  GtkWidget    *history_group;
-  GtkListBox   *history_list;
+  GtkStack    *stack;
+  AdwComboRow *preset_row;
+  GtkLabel    *games_label;
+  GtkLabel    *wins_label;
+  GtkLabel    *best_label;
+  GtkLabel    *worst_label;
+  GtkLabel    *hands_label;
+  GtkLabel    *average_label;
+  GtkLabel    *moons_label;
+  GtkLabel    *queens_label;
+  GtkWidget   *history_group;
+  GtkListBox  *history_list;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsStatisticsDialog, hearts_statistics_dialog, HEARTS_TYPE_DIALOG_BASE)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   N_PROPS
@@ -64,9 +65,9 @@ any_statistics (HeartsStatisticsDialog *self)
 static void
 update_numbers (HeartsStatisticsDialog *self)
 {
-  guint selected = adw_combo_row_get_selected (self->preset_row);
-  HeartsStats stats;
-  gboolean known;
+  guint            selected = adw_combo_row_get_selected (self->preset_row);
+  HeartsStats      stats;
+  gboolean         known;
   g_autofree char *wins = NULL;
   g_autofree char *average = NULL;
 
@@ -78,7 +79,7 @@ update_numbers (HeartsStatisticsDialog *self)
   if (known)
     /* Translators: games won, then the share of games played */
     wins = g_strdup_printf (_("%u (%.0f %%)"), stats.games_won,
-                            100.0 * stats.games_won / stats.games_played);
+                               100.0 * stats.games_won / stats.games_played);
   gtk_label_set_text (self->wins_label, known ? wins : "—");
   set_number (self->best_label, known, stats.best);
   set_number (self->worst_label, known, stats.worst);
@@ -97,8 +98,8 @@ history_row (const HeartsHistoryEntry *entry)
   g_autofree char *title = NULL;
   g_autoptr(GString) scores = g_string_new (NULL);
   g_autofree char *subtitle = NULL;
-  GtkWidget *row, *result;
-  gboolean won = (entry->winners & 1) != 0;
+  GtkWidget       *row, *result;
+  gboolean         won = (entry->winners & 1) != 0;
 
   /* Translators: the date and time a game ended, see g_date_time_format() */
   title = when != NULL ? g_date_time_format (when, _("%x, %H:%M")) : g_strdup ("—");
@@ -162,11 +163,11 @@ reset_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   HeartsStatisticsDialog *self = HEARTS_STATISTICS_DIALOG (widget);
-  GtkWidget *alert;
+  GtkWidget              *alert;
 
   alert = hearts_alert_new (_("Reset Statistics?"),
-                            _("The statistics of every set of rules and the list of finished games will be lost."),
-                            "reset", _("_Reset"));
+                               _("The statistics of every set of rules and the list of finished games will be lost."),
+                                  "reset", _("_Reset"));
   g_signal_connect_object (alert, "response", G_CALLBACK (on_reset_response_cb), self, 0);
   hearts_dialog_present (alert, widget);
 }
@@ -186,7 +187,7 @@ close_shortcut (GtkWidget *widget,
 static void
 hearts_statistics_dialog_constructed (GObject *object)
 {
-  HeartsStatisticsDialog *self = (HeartsStatisticsDialog *)object;
+  HeartsStatisticsDialog *self = (HeartsStatisticsDialog *) object;
   g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
   gint current;
 
@@ -216,7 +217,7 @@ hearts_statistics_dialog_dispose (GObject *object)
 static void
 hearts_statistics_dialog_finalize (GObject *object)
 {
-  HeartsStatisticsDialog *self = (HeartsStatisticsDialog *)object;
+  HeartsStatisticsDialog *self = (HeartsStatisticsDialog *) object;
 
   g_clear_object (&self->settings);
 
@@ -262,7 +263,7 @@ hearts_statistics_dialog_set_property (GObject      *object,
 static void
 hearts_statistics_dialog_class_init (HeartsStatisticsDialogClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->constructed = hearts_statistics_dialog_constructed;

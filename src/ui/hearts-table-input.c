@@ -141,10 +141,10 @@ static graphene_point_t
 pointer_in_table (HeartsTable *self,
                   GtkGesture  *gesture)
 {
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (gesture));
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GdkEvent        *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (gesture));
+  GtkNative       *native = gtk_widget_get_native (GTK_WIDGET (self));
   graphene_point_t p = GRAPHENE_POINT_INIT (0, 0);
-  double x = 0, y = 0, sx = 0, sy = 0;
+  double           x = 0, y = 0, sx = 0, sy = 0;
 
   if (event == NULL || native == NULL || !gdk_event_get_position (event, &x, &y))
     return self->drag_pos;
@@ -229,8 +229,8 @@ on_card_drag_end (GtkGestureDrag *gesture,
                   HeartsTable    *self)
 {
   HeartsCardWidget *card = g_steal_pointer (&self->drag_card);
-  gboolean dragging = self->dragging;
-  HeartsCard c;
+  gboolean          dragging = self->dragging;
+  HeartsCard        c;
 
   self->dragging = FALSE;
   if (card == NULL || !dragging)

@@ -29,7 +29,7 @@ _hearts_table_compute_layout (HeartsTable *self,
   float top = m;
   float field_bottom, plate_h = 0;
   float side_x;
-  int nat;
+  int   nat;
 
   self->margin = m;
   self->card_h = MIN (height * 0.21f, (width - 2 * m) / (1 + (row - 1) * 0.34f) / aspect);
@@ -51,7 +51,7 @@ _hearts_table_compute_layout (HeartsTable *self,
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];
-      float mid_y = top + (field_bottom - top) * 0.42f;
+      float         mid_y = top + (field_bottom - top) * 0.42f;
 
       /* A side seat's plate sits above its fan, clear of the plates along the top. */
       if (n > 3)
@@ -99,17 +99,34 @@ _hearts_table_compute_layout (HeartsTable *self,
     for (guint s = 0; s < n; s++)
       {
         SeatGeometry *g = &self->seats[s];
-        float dx = 0, dy = 0;
+        float         dx = 0, dy = 0;
 
         switch (_hearts_table_seat_spot (self, s))
           {
-          case SPOT_BOTTOM:      dy = ch * 0.3f; break;
-          case SPOT_TOP:         dy = -ch * 0.3f; break;
-          case SPOT_LEFT:        dx = -cw * 0.62f; dy = n == 4 ? 0 : ch * 0.02f; break;
-          case SPOT_RIGHT:       dx = cw * 0.62f; dy = n == 4 ? 0 : ch * 0.02f; break;
-          case SPOT_TOP_LEFT:    dx = -cw * 0.36f; dy = -ch * 0.26f; break;
-          case SPOT_TOP_RIGHT:   dx = cw * 0.36f; dy = -ch * 0.26f; break;
-          default:               break;
+          case SPOT_BOTTOM:
+            dy = ch * 0.3f;
+            break;
+          case SPOT_TOP:
+            dy = -ch * 0.3f;
+            break;
+          case SPOT_LEFT:
+            dx = -cw * 0.62f;
+            dy = n == 4 ? 0 : ch * 0.02f;
+            break;
+          case SPOT_RIGHT:
+            dx = cw * 0.62f;
+            dy = n == 4 ? 0 : ch * 0.02f;
+            break;
+          case SPOT_TOP_LEFT:
+            dx = -cw * 0.36f;
+            dy = -ch * 0.26f;
+            break;
+          case SPOT_TOP_RIGHT:
+            dx = cw * 0.36f;
+            dy = -ch * 0.26f;
+            break;
+          default:
+            break;
           }
         if (n == 3 && _hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
           dy = -ch * 0.16f;
@@ -137,10 +154,10 @@ _hearts_table_compute_layout (HeartsTable *self,
 }
 
 static void
-hand_target (HeartsTable *self,
-             int          width,
-             guint        index_in_row,
-             guint        row_len,
+hand_target (HeartsTable      *self,
+             int               width,
+             guint             index_in_row,
+             guint             row_len,
              graphene_point_t *out)
 {
   float m = self->margin;
@@ -162,9 +179,9 @@ _hearts_table_compute_targets (HeartsTable *self,
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
-      HeartsCard c = hearts_card_widget_get_card (w);
-      gint slot = _hearts_table_chosen_index (self, c);
-      graphene_point_t target;
+      HeartsCard        c = hearts_card_widget_get_card (w);
+      gint              slot = _hearts_table_chosen_index (self, c);
+      graphene_point_t  target;
 
       if (slot >= 0)
         {
@@ -226,9 +243,9 @@ _hearts_table_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
-  guint n = _hearts_table_n_players (self);
-  double t = self->reflow_t;
-  guint hash = width * 31 + height;
+  guint        n = _hearts_table_n_players (self);
+  double       t = self->reflow_t;
+  guint        hash = width * 31 + height;
 
   _hearts_table_compute_layout (self, width, height);
 
@@ -236,8 +253,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
-      HeartsCard c = hearts_card_widget_get_card (w);
-      graphene_point_t target = self->card_target[c], at;
+      HeartsCard        c = hearts_card_widget_get_card (w);
+      graphene_point_t  target = self->card_target[c], at;
 
       if (w == self->drag_card && self->dragging)
         at = GRAPHENE_POINT_INIT (self->drag_pos.x - self->drag_grab.x, self->drag_pos.y - self->drag_grab.y);
@@ -259,7 +276,7 @@ _hearts_table_size_allocate (GtkWidget *widget,
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];
-      float y;
+      float         y;
 
       switch (_hearts_table_seat_spot (self, s))
         {
@@ -314,13 +331,13 @@ _hearts_table_size_allocate (GtkWidget *widget,
 }
 
 void
-_hearts_table_measure (GtkWidget      *widget,
-                       GtkOrientation  orientation,
-                       int             for_size,
-                       int            *minimum,
-                       int            *natural,
-                       int            *minimum_baseline,
-                       int            *natural_baseline)
+_hearts_table_measure (GtkWidget     *widget,
+                       GtkOrientation orientation,
+                       int            for_size,
+                       int           *minimum,
+                       int           *natural,
+                       int           *minimum_baseline,
+                       int           *natural_baseline)
 {
   /* Children are placed by hand; only their sizes matter, and the table fits 360×500. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
@@ -343,12 +360,12 @@ _hearts_table_measure (GtkWidget      *widget,
 /* Drawing */
 
 static void
-draw_card (HeartsTable            *self,
-           GtkSnapshot            *snapshot,
-           HeartsCard              card,
-           const graphene_rect_t  *rect,
-           float                   angle,
-           float                   opacity)
+draw_card (HeartsTable           *self,
+           GtkSnapshot           *snapshot,
+           HeartsCard             card,
+           const graphene_rect_t *rect,
+           float                  angle,
+           float                  opacity)
 {
   graphene_rect_t local = GRAPHENE_RECT_INIT (-rect->size.width / 2, -rect->size.height / 2,
                                               rect->size.width, rect->size.height);
@@ -383,8 +400,8 @@ draw_fans (HeartsTable *self,
   for (guint s = 0; s < n; s++)
     {
       SeatGeometry *g = &self->seats[s];
-      guint count;
-      float step, extent;
+      guint         count;
+      float         step, extent;
 
       if (s == HEARTS_HUMAN_SEAT)
         continue;
@@ -395,10 +412,10 @@ draw_fans (HeartsTable *self,
       extent = step * (count - 1);
       for (guint i = 0; i < count; i++)
         {
-          float off = -extent / 2 + i * step;
+          float            off = -extent / 2 + i * step;
           graphene_point_t c = g->vertical ? GRAPHENE_POINT_INIT (g->fan.x, g->fan.y + off)
                                            : GRAPHENE_POINT_INIT (g->fan.x + off, g->fan.y);
-          graphene_rect_t r = rect_centered (c, self->back_w, self->back_h);
+          graphene_rect_t  r = rect_centered (c, self->back_w, self->back_h);
 
           draw_card (self, snapshot, HEARTS_NO_CARD, &r, g->vertical ? 90 : 0, 1);
         }
@@ -412,7 +429,7 @@ draw_pass_area (HeartsTable *self,
   static const GdkRGBA fill = { 1, 1, 1, 0.08f };
   static const GdkRGBA line = { 1, 1, 1, 0.35f };
   static const GdkRGBA slot_fill = { 0, 0, 0, 0.12f };
-  GskRoundedRect area;
+  GskRoundedRect       area;
 
   if (!_hearts_table_human_may_pass (self))
     return;
@@ -422,7 +439,7 @@ draw_pass_area (HeartsTable *self,
   gtk_snapshot_append_color (snapshot, &fill, &self->pass_area);
   gtk_snapshot_pop (snapshot);
   {
-    const float w[4] = { 1.5f, 1.5f, 1.5f, 1.5f };
+    const float   w[4] = { 1.5f, 1.5f, 1.5f, 1.5f };
     const GdkRGBA c[4] = { line, line, line, line };
 
     gtk_snapshot_append_border (snapshot, &area, w, c);
@@ -445,8 +462,8 @@ shown_card_rect (HeartsTable     *self,
                  float           *angle,
                  float           *opacity)
 {
-  ShownCard *shown = &self->shown[index];
-  SeatGeometry *g = &self->seats[shown->seat];
+  ShownCard      *shown = &self->shown[index];
+  SeatGeometry   *g = &self->seats[shown->seat];
   graphene_rect_t to = rect_centered (g->trick, self->card_w, self->card_h);
 
   *rect = to;
@@ -456,16 +473,16 @@ shown_card_rect (HeartsTable     *self,
   if (self->step != NULL && self->step->kind == STEP_PLAY && index == self->n_shown - 1)
     {
       double t = self->step_t;
-      float from_angle = self->seats[shown->seat].vertical && shown->seat != HEARTS_HUMAN_SEAT ? 90 : 0;
+      float  from_angle = self->seats[shown->seat].vertical && shown->seat != HEARTS_HUMAN_SEAT ? 90 : 0;
 
       graphene_rect_interpolate (&shown->from, &to, t, rect);
       *angle = lerp (from_angle, g->angle, t);
     }
   else if (self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0)
     {
-      double pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
-      double t = self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
-      SeatGeometry *w = &self->seats[self->collect_winner];
+      double          pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
+      double          t = self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
+      SeatGeometry   *w = &self->seats[self->collect_winner];
       graphene_rect_t dest = rect_centered (w->fan, self->back_w, self->back_h);
 
       t = 1 - pow (1 - t, 3);
@@ -495,7 +512,7 @@ _hearts_table_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
-  gboolean moving = self->step != NULL && self->step->kind == STEP_PLAY;
+  gboolean     moving = self->step != NULL && self->step->kind == STEP_PLAY;
 
   self->drew_cards = frame_has_cards (self);
 
@@ -506,7 +523,7 @@ _hearts_table_snapshot (GtkWidget   *widget,
   for (guint i = 0; i < self->n_shown; i++)
     {
       graphene_rect_t r;
-      float angle, opacity;
+      float           angle, opacity;
 
       if (moving && i == self->n_shown - 1)
         continue;
@@ -524,7 +541,7 @@ _hearts_table_snapshot (GtkWidget   *widget,
   if (moving && self->n_shown > 0)
     {
       graphene_rect_t r;
-      float angle, opacity;
+      float           angle, opacity;
 
       shown_card_rect (self, self->n_shown - 1, &r, &angle, &opacity);
       draw_card (self, snapshot, self->shown[self->n_shown - 1].card, &r, angle, opacity);

@@ -49,7 +49,7 @@ static void
 announce_step (HeartsTable *self,
                Step        *step)
 {
-  const char *who = hearts_table_get_player_name (self, step->seat);
+  const char      *who = hearts_table_get_player_name (self, step->seat);
   g_autofree char *text = NULL;
 
   if (step->kind == STEP_PLAY)
@@ -66,18 +66,20 @@ announce_step (HeartsTable *self,
   else
     {
       HeartsCards cards = 0;
-      gint points;
+      gint        points;
 
       for (guint i = 0; i < self->n_shown; i++)
         cards |= HEARTS_CARD_BIT (self->shown[i].card);
       points = hearts_cards_points (cards, hearts_game_get_rules (self->game));
       if (step->seat == HEARTS_HUMAN_SEAT)
         text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %d point",
-                                             "You take the trick, %d points", ABS (points)), points);
+                                             "You take the trick, %d points", ABS (points)),
+                                points);
       else
         /* Translators: a player's name, then points: "West takes the trick, 13 points" */
         text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %d point",
-                                             "%s takes the trick, %d points", ABS (points)), who, points);
+                                             "%s takes the trick, %d points", ABS (points)),
+                                who, points);
     }
   hearts_announcer_announce (self->announcer, text);
   self->turn_said = FALSE;
@@ -87,8 +89,8 @@ static void
 run_next_step (HeartsTable *self)
 {
   AdwAnimationTarget *target;
-  Step *step;
-  guint ms;
+  Step               *step;
+  guint               ms;
 
   if (self->step != NULL)
     return;

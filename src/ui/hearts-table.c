@@ -12,7 +12,8 @@
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_GAME,
   PROP_CARD_THEME,
@@ -26,14 +27,15 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   REFUSED,
   LAYOUT_CHANGED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 /* Geometry helpers */
 
@@ -50,8 +52,8 @@ _hearts_table_seat_spot (HeartsTable *self,
   static const Spot three[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_RIGHT };
   static const Spot four[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP, SPOT_RIGHT };
   static const Spot five[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP_LEFT, SPOT_TOP_RIGHT, SPOT_RIGHT };
-  guint n = _hearts_table_n_players (self);
-  guint r = (seat + n - HEARTS_HUMAN_SEAT) % n;
+  guint             n = _hearts_table_n_players (self);
+  guint             r = (seat + n - HEARTS_HUMAN_SEAT) % n;
 
   switch (n)
     {
@@ -120,8 +122,8 @@ compare_hand_cards (gconstpointer a,
                     gpointer      user_data)
 {
   HeartsTable *self = user_data;
-  HeartsCard ca = hearts_card_widget_get_card (*(HeartsCardWidget **) a);
-  HeartsCard cb = hearts_card_widget_get_card (*(HeartsCardWidget **) b);
+  HeartsCard   ca = hearts_card_widget_get_card (*(HeartsCardWidget **) a);
+  HeartsCard   cb = hearts_card_widget_get_card (*(HeartsCardWidget **) b);
 
   return (gint) hand_position (self, ca) - (gint) hand_position (self, cb);
 }
@@ -132,7 +134,7 @@ hand_in_order (HeartsTable *self,
                HeartsCard   cards[64])
 {
   HeartsCard card;
-  guint n = 0;
+  guint      n = 0;
 
   HEARTS_CARDS_FOREACH (card, hand)
     cards[n++] = card;
@@ -280,7 +282,7 @@ static void
 update_card_states (HeartsTable *self)
 {
   HeartsCards legal = 0;
-  gboolean passing = _hearts_table_human_may_pass (self);
+  gboolean    passing = _hearts_table_human_may_pass (self);
 
   if (self->game != NULL)
     legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
@@ -288,7 +290,7 @@ update_card_states (HeartsTable *self)
   for (guint i = 0; i < self->hand->len; i++)
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
-      HeartsCard card = hearts_card_widget_get_card (w);
+      HeartsCard        card = hearts_card_widget_get_card (w);
 
       hearts_card_widget_set_selected (w, _hearts_table_chosen_index (self, card) >= 0);
       hearts_card_widget_set_playable (w, passing || hearts_cards_has (legal, card));
@@ -304,11 +306,11 @@ static void
 sync_hand (HeartsTable *self)
 {
   HeartsCards hand = 0;
-  gboolean changed = FALSE;
-  gboolean had_focus = FALSE;
-  gboolean focus_visible = FALSE;
-  guint focus_index = 0;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean    changed = FALSE;
+  gboolean    had_focus = FALSE;
+  gboolean    focus_visible = FALSE;
+  guint       focus_index = 0;
+  GtkRoot    *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (GTK_IS_WINDOW (root))
     focus_visible = gtk_window_get_focus_visible (GTK_WINDOW (root));
@@ -343,13 +345,13 @@ sync_hand (HeartsTable *self)
 
   {
     HeartsCard order[64];
-    guint n = hand_in_order (self, hand, order);
-    guint i = 0;
+    guint      n = hand_in_order (self, hand, order);
+    guint      i = 0;
 
     for (guint k = 0; k < n; k++)
       {
-        HeartsCard card = order[k];
-        GtkWidget *w;
+        HeartsCard        card = order[k];
+        GtkWidget        *w;
         HeartsCardWidget *existing = i < self->hand->len ? g_ptr_array_index (self->hand, i) : NULL;
 
         if (existing != NULL && hearts_card_widget_get_card (existing) == card)
@@ -371,9 +373,9 @@ sync_hand (HeartsTable *self)
         if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
             hearts_cards_has (hearts_game_get_received (self->game, HEARTS_HUMAN_SEAT), card))
           {
-            guint from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
-                                                   hearts_game_get_pass_direction (self->game),
-                                                   HEARTS_HUMAN_SEAT);
+            guint            from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
+                                                              hearts_game_get_pass_direction (self->game),
+                                                              HEARTS_HUMAN_SEAT);
             graphene_point_t c = self->seats[from].fan;
 
             self->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->card_w / 2, c.y - self->card_h / 2);
@@ -408,8 +410,8 @@ sync_hand (HeartsTable *self)
 void
 _hearts_table_update_labels (HeartsTable *self)
 {
-  guint n = _hearts_table_n_players (self);
-  gint current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
+  guint    n = _hearts_table_n_players (self);
+  gint     current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
   gboolean passing = _hearts_table_human_may_pass (self);
   g_autoptr(GString) description = g_string_new (NULL);
 
@@ -417,8 +419,8 @@ _hearts_table_update_labels (HeartsTable *self)
     {
       g_autofree char *info = NULL;
       g_autofree char *tricks = NULL;
-      gint total;
-      guint won;
+      gint             total;
+      guint            won;
 
       gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), s < n && self->game != NULL);
       if (s >= n || self->game == NULL)
@@ -443,9 +445,9 @@ _hearts_table_update_labels (HeartsTable *self)
   gtk_widget_set_can_focus (self->pass_button, passing);
   if (passing)
     {
-      guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
-                                               hearts_game_get_pass_direction (self->game),
-                                               HEARTS_HUMAN_SEAT);
+      guint            target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
+                                                          hearts_game_get_pass_direction (self->game),
+                                                          HEARTS_HUMAN_SEAT);
       g_autofree char *text = g_strdup_printf (_("Pass to %s"), seat_name (self, target));
 
       gtk_label_set_label (GTK_LABEL (self->pass_label), text);
@@ -474,8 +476,8 @@ static void
 show_trick_from_game (HeartsTable *self)
 {
   HeartsCard cards[HEARTS_MAX_PLAYERS];
-  guint leader = 0;
-  guint n = 0;
+  guint      leader = 0;
+  guint      n = 0;
 
   if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
     n = hearts_game_get_trick (self->game, cards, &leader);
@@ -530,11 +532,11 @@ announce_turn (HeartsTable *self)
     }
   else
     {
-      HeartsCard trick[HEARTS_MAX_PLAYERS];
-      guint leader;
-      guint n = hearts_game_get_trick (self->game, trick, &leader);
+      HeartsCard  trick[HEARTS_MAX_PLAYERS];
+      guint       leader;
+      guint       n = hearts_game_get_trick (self->game, trick, &leader);
       HeartsCards legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
-      HeartsSuit led = n > 0 ? HEARTS_CARD_SUIT (trick[0]) : HEARTS_SUIT_CLUBS;
+      HeartsSuit  led = n > 0 ? HEARTS_CARD_SUIT (trick[0]) : HEARTS_SUIT_CLUBS;
 
       if (n == 0)
         text = g_strdup (_("Your turn; you lead"));
@@ -555,7 +557,7 @@ announce_received (HeartsTable *self)
 {
   g_autofree char *names = NULL;
   g_autofree char *text = NULL;
-  guint from;
+  guint            from;
 
   if (self->received == 0 || self->received == self->announced_received)
     return;
@@ -573,7 +575,7 @@ announce_received (HeartsTable *self)
 static gboolean
 focus_is_elsewhere (HeartsTable *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkRoot   *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
   if (focus == NULL || !gtk_widget_get_mapped (focus))
@@ -587,7 +589,7 @@ static gboolean
 trick_complete (HeartsTable *self)
 {
   HeartsCard trick[HEARTS_MAX_PLAYERS];
-  guint leader;
+  guint      leader;
 
   return hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
          hearts_game_get_trick (self->game, trick, &leader) == hearts_game_get_n_players (self->game);
@@ -598,9 +600,9 @@ trick_complete (HeartsTable *self)
 static void
 update_focus (HeartsTable *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkRoot   *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  gboolean turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game) &&
+  gboolean   turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game) &&
                   !trick_complete (self);
   gboolean became = turn && !self->human_turn;
   gboolean lost = focus == NULL || !gtk_widget_get_mapped (focus) ||
@@ -623,7 +625,7 @@ on_card_played (HeartsGame  *game,
                 HeartsTable *self)
 {
   graphene_rect_t from;
-  gboolean has_from = FALSE;
+  gboolean        has_from = FALSE;
 
   if (seat == HEARTS_HUMAN_SEAT)
     {
@@ -691,8 +693,8 @@ _hearts_table_sync_from_game (HeartsTable *self)
 }
 
 void
-_hearts_table_refuse (HeartsTable   *self,
-                      HeartsRefusal  refusal)
+_hearts_table_refuse (HeartsTable  *self,
+                      HeartsRefusal refusal)
 {
   g_autofree char *message = NULL;
 
@@ -740,7 +742,7 @@ static void
 hearts_table_dispose (GObject *object)
 {
   HeartsTable *self = HEARTS_TABLE (object);
-  GtkWidget *child;
+  GtkWidget   *child;
 
   _hearts_table_clear_steps (self);
   g_clear_handle_id (&self->pass_idle_id, g_source_remove);
@@ -842,7 +844,7 @@ hearts_table_set_property (GObject      *object,
 static void
 hearts_table_class_init (HeartsTableClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearts_table_dispose;
@@ -935,10 +937,7 @@ hearts_table_init (HeartsTable *self)
   /* GTK 4.8 reads a button's label child after its name: the child is only seen. */
   gtk_button_set_child (GTK_BUTTON (self->pass_button),
                         g_object_new (GTK_TYPE_LABEL,
-                                      "label", _("_Pass Cards"),
-                                      "use-underline", TRUE,
-                                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
-                                      NULL));
+                                      "label", _("_Pass Cards"), "use-underline", TRUE, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->pass_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pass Cards"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "table.pass");
@@ -1094,8 +1093,8 @@ hearts_table_get_hand_sort (HeartsTable *self)
 }
 
 void
-hearts_table_set_hand_sort (HeartsTable    *self,
-                            HeartsHandSort  sort)
+hearts_table_set_hand_sort (HeartsTable   *self,
+                            HeartsHandSort sort)
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
   g_return_if_fail (sort == HEARTS_HAND_SORT_ASCENDING || sort == HEARTS_HAND_SORT_DESCENDING);
@@ -1199,7 +1198,7 @@ gboolean
 hearts_table_focus_hand (HeartsTable *self)
 {
   HeartsCardWidget *card;
-  GtkRoot *root;
+  GtkRoot          *root;
 
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
 
@@ -1261,8 +1260,8 @@ gboolean
 hearts_table_pass (HeartsTable *self)
 {
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
-  HeartsCards cards;
-  gboolean was_turn;
+  HeartsCards   cards;
+  gboolean      was_turn;
 
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
 
@@ -1295,13 +1294,13 @@ rect_variant (const graphene_point_t *origin,
 GVariant *
 hearts_table_describe (HeartsTable *self)
 {
-  GVariantBuilder b, hand;
+  GVariantBuilder  b, hand;
   g_autofree char *chosen = NULL;
   g_autofree char *hint = NULL;
   g_autofree char *legal = NULL;
-  GtkNative *native;
+  GtkNative       *native;
   graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
-  graphene_rect_t table, trick, button;
+  graphene_rect_t  table, trick, button;
 
   g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
 
@@ -1326,7 +1325,7 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_init (&hand, G_VARIANT_TYPE ("a(s(iiii))"));
   for (guint i = 0; i < self->hand->len; i++)
     {
-      HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
+      HeartsCard      c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
       graphene_rect_t r = GRAPHENE_RECT_INIT (self->card_target[c].x, self->card_target[c].y,
                                               self->card_w, self->card_h);
 

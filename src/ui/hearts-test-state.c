@@ -16,7 +16,7 @@
 
 typedef struct
 {
-  HeartsWindow  *window;    /* owns us */
+  HeartsWindow  *window; /* owns us */
   GSimpleAction *action;
   GSignalGroup  *game_signals;
   GPtrArray     *announcements; /* every one since the start */
@@ -40,10 +40,10 @@ add_sheet (TestState       *state,
            GVariantBuilder *b)
 {
   HeartsScoreSheet *sheet = state->window->score_sheet;
-  GtkWidget *button = hearts_score_sheet_get_default_button (sheet);
-  GtkNative *native = gtk_widget_get_native (button);
-  graphene_point_t origin;
-  double sx = 0, sy = 0;
+  GtkWidget        *button = hearts_score_sheet_get_default_button (sheet);
+  GtkNative        *native = gtk_widget_get_native (button);
+  graphene_point_t  origin;
+  double            sx = 0, sy = 0;
 
   g_variant_builder_add (b, "{sv}", "sheet", g_variant_new_uint32 (hearts_score_sheet_get_mode (sheet)));
   /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
@@ -78,9 +78,9 @@ describe_focus (HeartsWindow *window)
 static gboolean
 publish_idle (gpointer user_data)
 {
-  TestState *state = user_data;
-  HeartsWindow *window = state->window;
-  HeartsGame *game = window->game;
+  TestState       *state = user_data;
+  HeartsWindow    *window = state->window;
+  HeartsGame      *game = window->game;
   g_autofree char *record = NULL;
   g_autoptr(GEnumClass) phases = NULL;
   GVariantBuilder b;

@@ -22,9 +22,9 @@ _hearts_window_game_in_progress (HeartsWindow *self)
 void
 _hearts_window_actions_update (HeartsWindow *self)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean sheet = gtk_widget_get_visible (GTK_WIDGET (self->score_sheet));
-  gboolean human = self->game != NULL && hearts_game_human_to_move (self->game);
+  GtkWidget  *widget = GTK_WIDGET (self);
+  gboolean    sheet = gtk_widget_get_visible (GTK_WIDGET (self->score_sheet));
+  gboolean    human = self->game != NULL && hearts_game_human_to_move (self->game);
   HeartsPhase phase = self->game != NULL ? hearts_game_get_phase (self->game) : HEARTS_PHASE_GAME_OVER;
 
   gtk_widget_action_set_enabled (widget, "win.undo",
@@ -52,8 +52,8 @@ on_abandon_response_cb (GtkWidget    *dialog,
 static GtkWindow *
 top_window (HeartsWindow *self)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
-  GtkWindow *top = GTK_WINDOW (self);
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
+  GtkWindow  *top = GTK_WINDOW (self);
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -72,8 +72,8 @@ new_game_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   HeartsWindow *self = HEARTS_WINDOW (widget);
-  GSettings *settings = hearts_settings_get_settings (self->settings);
-  GtkWidget *dialog;
+  GSettings    *settings = hearts_settings_get_settings (self->settings);
+  GtkWidget    *dialog;
 
   if (!_hearts_window_game_in_progress (self) || !g_settings_get_boolean (settings, "confirm-abandon"))
     {
@@ -82,8 +82,8 @@ new_game_action (GtkWidget  *widget,
     }
 
   dialog = hearts_alert_new (_("Abandon This Game?"),
-                             _("The game in progress will be lost. It does not count in the statistics."),
-                             "new-game", _("_New Game"));
+                                _("The game in progress will be lost. It does not count in the statistics."),
+                                   "new-game", _("_New Game"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_abandon_response_cb), self, 0);
   hearts_dialog_present (dialog, GTK_WIDGET (top_window (self)));
 }
@@ -111,7 +111,7 @@ on_hint_ready (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autofree char *names = NULL;
   g_autofree char *message = NULL;
-  HeartsCards cards;
+  HeartsCards      cards;
 
   cards = hearts_game_hint_finish (HEARTS_GAME (source), result, &error);
   if (HEARTS_GAME (source) != self->game)

@@ -29,7 +29,11 @@ animation_speed_to_factor (GValue   *value,
                            GVariant *variant,
                            gpointer  user_data)
 {
-  static const struct { const char *nick; double factor; } speeds[] = {
+  static const struct
+  {
+    const char *nick;
+    double      factor;
+  } speeds[] = {
     { "off", 0 },
     { "fast", 2 },
     { "normal", 1 },
@@ -52,9 +56,9 @@ theme_id_to_theme (GValue   *value,
                    GVariant *variant,
                    gpointer  user_data)
 {
-  HeartsTable *table = user_data;
+  HeartsTable     *table = user_data;
   HeartsCardTheme *current = hearts_table_get_card_theme (table);
-  const char *id = g_variant_get_string (variant, NULL);
+  const char      *id = g_variant_get_string (variant, NULL);
   g_autoptr(GError) error = NULL;
   HeartsCardTheme *theme;
 
@@ -83,7 +87,7 @@ new_delayed (GSettings *settings)
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettingsBackend) backend = NULL;
   g_autofree char *path = NULL;
-  GSettings *delayed;
+  GSettings       *delayed;
 
   g_object_get (settings, "settings-schema", &schema, "backend", &backend, "path", &path, NULL);
   delayed = g_settings_new_full (schema, backend, path);
@@ -143,12 +147,12 @@ _hearts_window_dup_engines (HeartsWindow *self)
 HeartsGame *
 _hearts_window_new_game_from_settings (HeartsWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GtkApplication  *app = gtk_window_get_application (GTK_WINDOW (self));
   g_autofree char *rules_text = NULL;
   g_autoptr(GError) error = NULL;
   HeartsGame *game;
   HeartsRules rules;
-  guint64 seed;
+  guint64     seed;
 
   if (HEARTS_IS_APPLICATION (app))
     {

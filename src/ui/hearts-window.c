@@ -16,7 +16,8 @@
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum {
+enum
+{
   PROP_0,
   PROP_SETTINGS,
   PROP_GAME,
@@ -40,7 +41,7 @@ player_names (HeartsWindow *self,
 
 /* The header's subtitle, bound in the template to the game's properties. */
 static char *
-subtitle_closure (gpointer    this,
+subtitle_closure (gpointer this,
                   HeartsPhase phase,
                   guint       hand_index,
                   gboolean    hearts_broken)
@@ -66,8 +67,8 @@ subtitle_closure (gpointer    this,
 /* The score sheet */
 
 void
-_hearts_window_show_score_sheet (HeartsWindow         *self,
-                                 HeartsScoreSheetMode  mode)
+_hearts_window_show_score_sheet (HeartsWindow        *self,
+                                 HeartsScoreSheetMode mode)
 {
   const char *names[HEARTS_MAX_PLAYERS + 1];
 
@@ -110,7 +111,8 @@ on_hand_finished_cb (HeartsWindow *self,
                      guint         hand)
 {
   self->pending_sheet = hearts_game_get_phase (self->game) == HEARTS_PHASE_GAME_OVER
-                        ? HEARTS_SCORE_SHEET_GAME_OVER : HEARTS_SCORE_SHEET_HAND_OVER;
+                          ? HEARTS_SCORE_SHEET_GAME_OVER
+                          : HEARTS_SCORE_SHEET_HAND_OVER;
   show_pending_sheet (self);
 }
 
@@ -157,7 +159,7 @@ on_engine_failed_cb (HeartsGameRunner *runner,
   /* Translators: the first %s is a player's name, the second why their external engine
    * failed, e.g. "it did not answer within 10 seconds" */
   message = g_strdup_printf (_("The engine of %s failed: %s. The built-in player plays instead."),
-                             hearts_table_get_player_name (self->table, seat), reason);
+                                hearts_table_get_player_name (self->table, seat), reason);
   _hearts_window_add_toast (self, message, FALSE);
 }
 
@@ -289,7 +291,7 @@ hearts_window_set_property (GObject      *object,
 static void
 hearts_window_class_init (HeartsWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 

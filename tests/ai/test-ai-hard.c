@@ -25,19 +25,19 @@ hard_new (guint64     seed,
 static void
 test_threads (void)
 {
-  guint64 seed = hearts_test_seed ();
+  guint64   seed = hearts_test_seed ();
   HeartsRng rng;
-  guint checked = 0;
+  guint     checked = 0;
 
   hearts_rng_init (&rng, seed);
   for (guint trial = 0; trial < 40; trial++)
     {
       g_autoptr(HeartsAi) driver = hearts_ai_new (HEARTS_AI_NORMAL, trial);
       HeartsRules rules;
-      HeartsDeal deal;
-      HeartsView view;
+      HeartsDeal  deal;
+      HeartsView  view;
       HeartsCards chosen[HEARTS_MAX_PLAYERS];
-      guint stop;
+      guint       stop;
 
       hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, 0, trial, &rng);
@@ -86,7 +86,7 @@ test_threads (void)
 static void
 test_queen_under_king (gconstpointer data)
 {
-  HeartsAiLevel level = GPOINTER_TO_UINT (data);
+  HeartsAiLevel      level = GPOINTER_TO_UINT (data);
   static const char *hands[] = {
     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KS 2D",
     "QS 3S 4S 3D 4D 5D 6D 7D TH JH QH KH AH",
@@ -94,10 +94,10 @@ test_queen_under_king (gconstpointer data)
     "KC AC 2S KD AD 2H 3H 4H 5H 6H 7H 8H 9H",
   };
   static const char *plays[] = { "2C", "7D", "QD", "AC", "2S", "KS" };
-  HeartsCards cards[HEARTS_MAX_PLAYERS];
-  HeartsRules rules;
-  HeartsDeal deal;
-  HeartsView view;
+  HeartsCards        cards[HEARTS_MAX_PLAYERS];
+  HeartsRules        rules;
+  HeartsDeal         deal;
+  HeartsView         view;
 
   hearts_rules_init_default (&rules);
   for (guint s = 0; s < 4; s++)
@@ -116,7 +116,7 @@ test_queen_under_king (gconstpointer data)
   for (guint64 seed = 0; seed < 5; seed++)
     {
       g_autoptr(HeartsAi) ai = level == HEARTS_AI_HARD ? hard_new (seed, "1", "200")
-                                                       : hearts_ai_new (level, seed);
+                                                        : hearts_ai_new (level, seed);
 
       g_assert_cmpstr (hearts_card_to_string (hearts_ai_choose_play (ai, &view)), ==, "QS");
     }

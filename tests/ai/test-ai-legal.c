@@ -13,16 +13,16 @@ typedef struct
 } LegalCase;
 
 static void
-play_hand (HeartsAi          **ais,
-           const HeartsRules  *rules,
-           guint               hand_index,
-           HeartsRng          *rng,
-           guint              *moves)
+play_hand (HeartsAi         **ais,
+           const HeartsRules *rules,
+           guint              hand_index,
+           HeartsRng         *rng,
+           guint             *moves)
 {
-  HeartsDeal deal;
-  HeartsView view;
+  HeartsDeal      deal;
+  HeartsView      view;
   HeartsDealScore score;
-  gint totals[HEARTS_MAX_PLAYERS];
+  gint            totals[HEARTS_MAX_PLAYERS];
 
   /* Totals matter to the "shooter chooses" moon: make them vary. */
   for (guint s = 0; s < rules->n_players; s++)
@@ -47,8 +47,8 @@ play_hand (HeartsAi          **ais,
 
   while (deal.phase == HEARTS_DEAL_PLAYING)
     {
-      guint s = hearts_deal_get_current_player (&deal);
-      HeartsCard card;
+      guint         s = hearts_deal_get_current_player (&deal);
+      HeartsCard    card;
       HeartsRefusal refusal;
 
       hearts_view_init (&view, rules, &deal, s, hand_index, totals);
@@ -71,11 +71,11 @@ static void
 test_legal (gconstpointer data)
 {
   const LegalCase *c = data;
-  guint64 seed = hearts_test_seed ();
-  HeartsRng rng;
-  HeartsAi *ais[HEARTS_MAX_PLAYERS];
-  guint moves = 0;
-  guint seen_players = 0, seen_first = 0, seen_moon = 0;
+  guint64          seed = hearts_test_seed ();
+  HeartsRng        rng;
+  HeartsAi        *ais[HEARTS_MAX_PLAYERS];
+  guint            moves = 0;
+  guint            seen_players = 0, seen_first = 0, seen_moon = 0;
 
   hearts_rng_init (&rng, seed ^ c->level);
   for (guint h = 0; h < c->n_hands; h++)
@@ -113,7 +113,7 @@ test_legal (gconstpointer data)
 static void
 test_pass_shapes (void)
 {
-  guint64 seed = hearts_test_seed ();
+  guint64   seed = hearts_test_seed ();
   HeartsRng rng;
 
   hearts_rng_init (&rng, seed);
@@ -122,10 +122,10 @@ test_pass_shapes (void)
       {
         g_autoptr(HeartsAi) ai = test_ai_new (level, seed + i);
         HeartsRules rules;
-        HeartsDeal deal;
-        HeartsView view;
+        HeartsDeal  deal;
+        HeartsView  view;
         HeartsCards pass;
-        guint seat;
+        guint       seat;
 
         hearts_test_random_rules (&rules, &rng);
         if (rules.pass_cycle == HEARTS_PASS_CYCLE_NONE)

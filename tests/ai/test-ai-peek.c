@@ -14,10 +14,10 @@
 
 /* Relabels the cards of @free: each card goes to another of the same suit. */
 static HeartsCards
-permute (HeartsCards        cards,
-         const HeartsCard  *from,
-         const HeartsCard  *to,
-         guint              n)
+permute (HeartsCards       cards,
+         const HeartsCard *from,
+         const HeartsCard *to,
+         guint             n)
 {
   HeartsCards out = cards;
 
@@ -37,10 +37,10 @@ make_twin (const HeartsDeal  *deal,
            HeartsDeal        *twin,
            HeartsRng         *rng)
 {
-  HeartsView view;
+  HeartsView  view;
   HeartsCards free_cards;
-  HeartsCard from[52], to[52];
-  guint n = 0;
+  HeartsCard  from[52], to[52];
+  guint       n = 0;
 
   hearts_view_init (&view, rules, deal, seat, 0, NULL);
   /* The seat knows where its passed cards are; the queen's swap would change what was
@@ -52,7 +52,7 @@ make_twin (const HeartsDeal  *deal,
   for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
     {
       HeartsCard card;
-      guint first = n;
+      guint      first = n;
 
       HEARTS_CARDS_FOREACH (card, free_cards & HEARTS_SUIT_MASK (suit))
         {
@@ -61,7 +61,7 @@ make_twin (const HeartsDeal  *deal,
         }
       for (guint i = n - first; i > 1; i--)
         {
-          guint j = hearts_rng_below (rng, i);
+          guint      j = hearts_rng_below (rng, i);
           HeartsCard t = to[first + i - 1];
 
           to[first + i - 1] = to[first + j];
@@ -85,18 +85,18 @@ static void
 test_no_peeking (gconstpointer data)
 {
   HeartsAiLevel level = GPOINTER_TO_UINT (data);
-  guint64 seed = hearts_test_seed ();
-  HeartsRng rng;
-  guint checked = 0, passes = 0;
+  guint64       seed = hearts_test_seed ();
+  HeartsRng     rng;
+  guint         checked = 0, passes = 0;
 
   hearts_rng_init (&rng, seed + level);
   for (guint trial = 0; trial < 400; trial++)
     {
       g_autoptr(HeartsAi) driver = hearts_ai_new (HEARTS_AI_NORMAL, trial);
       HeartsRules rules;
-      HeartsDeal deal, twin;
-      HeartsView view, twin_view;
-      guint stop, seat;
+      HeartsDeal  deal, twin;
+      HeartsView  view, twin_view;
+      guint       stop, seat;
 
       hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 4), &rng);

@@ -15,13 +15,64 @@
 #include "test-util.h"
 
 static const char *vocabulary[] = {
-  "hep", "option", "rules", "newhand", "pass?", "passed", "received", "played", "play?",
-  "legal?", "level", "seed", "movetime", "threads", "samples", "hard", "normal", "easy",
-  "random", "players=4", "players=3", "players=7", "pass=lrah", "moon=x", "end=score:5",
-  "seat=0", "seat=9", "seat=-1", "pass=L", "pass=A", "pass=Q", "hand=", "hand=2C,3C",
-  "hand=2C,2C", "2C", "QS", "AH", "TD", "XX", "10H", "-1", "0", "1", "3", "4",
-  "99999999999999999999", "=", "==", "totals=1,2", "totals=a,b,c,d", "dealer=2",
-  "index=x", "PLAY?", "Hep", "quit?", ",", "2C,", "hand=2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AC",
+  "hep",
+  "option",
+  "rules",
+  "newhand",
+  "pass?",
+  "passed",
+  "received",
+  "played",
+  "play?",
+  "legal?",
+  "level",
+  "seed",
+  "movetime",
+  "threads",
+  "samples",
+  "hard",
+  "normal",
+  "easy",
+  "random",
+  "players=4",
+  "players=3",
+  "players=7",
+  "pass=lrah",
+  "moon=x",
+  "end=score:5",
+  "seat=0",
+  "seat=9",
+  "seat=-1",
+  "pass=L",
+  "pass=A",
+  "pass=Q",
+  "hand=",
+  "hand=2C,3C",
+  "hand=2C,2C",
+  "2C",
+  "QS",
+  "AH",
+  "TD",
+  "XX",
+  "10H",
+  "-1",
+  "0",
+  "1",
+  "3",
+  "4",
+  "99999999999999999999",
+  "=",
+  "==",
+  "totals=1,2",
+  "totals=a,b,c,d",
+  "dealer=2",
+  "index=x",
+  "PLAY?",
+  "Hep",
+  "quit?",
+  ",",
+  "2C,",
+  "hand=2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AC",
 };
 
 static char *
@@ -87,7 +138,7 @@ test_fuzz_anything (void)
   guint64 seed = hearts_test_seed ();
   g_autoptr(HeartsProtocol) protocol = hearts_protocol_new (HEARTS_AI_NORMAL, 1);
   HeartsRng rng;
-  guint errors = 0;
+  guint     errors = 0;
 
   hearts_rng_init (&rng, seed);
   for (guint i = 0; i < 20000; i++)
@@ -148,7 +199,7 @@ malformed_in_play (const HeartsDeal  *deal,
                    guint              engine_seat,
                    HeartsRng         *rng)
 {
-  guint n = deal->n_players;
+  guint       n = deal->n_players;
   HeartsCards played = deal->played;
 
   switch (hearts_rng_below (rng, 12))
@@ -209,21 +260,21 @@ static void
 test_same_decisions (gconstpointer data)
 {
   HeartsAiLevel level = GPOINTER_TO_UINT (data);
-  guint64 seed = hearts_test_seed ();
-  HeartsRng rng;
-  guint moves = 0, noise = 0;
+  guint64       seed = hearts_test_seed ();
+  HeartsRng     rng;
+  guint         moves = 0, noise = 0;
 
   hearts_rng_init (&rng, seed * 3 + level);
   for (guint h = 0; h < (level == HEARTS_AI_HARD ? 60 : 200); h++)
     {
-      HeartsAi *ais[HEARTS_MAX_PLAYERS];
-      HeartsProtocol *engines[HEARTS_MAX_PLAYERS];
-      HeartsRules rules;
-      HeartsDeal deal;
-      HeartsView view, engine_view;
-      gint totals[HEARTS_MAX_PLAYERS];
+      HeartsAi        *ais[HEARTS_MAX_PLAYERS];
+      HeartsProtocol  *engines[HEARTS_MAX_PLAYERS];
+      HeartsRules      rules;
+      HeartsDeal       deal;
+      HeartsView       view, engine_view;
+      gint             totals[HEARTS_MAX_PLAYERS];
       g_autofree char *rules_text = NULL;
-      guint n, dealer;
+      guint            n, dealer;
 
       hearts_test_random_rules (&rules, &rng);
       n = rules.n_players;
@@ -289,15 +340,15 @@ test_same_decisions (gconstpointer data)
 
       while (deal.phase == HEARTS_DEAL_PLAYING)
         {
-          guint s = deal.turn;
-          HeartsCard card;
+          guint            s = deal.turn;
+          HeartsCard       card;
           g_autofree char *answer = NULL;
           g_autofree char *expected = NULL;
 
           /* Now and then a malformed command to someone. */
           if (hearts_rng_below (&rng, 4) == 0)
             {
-              guint e = hearts_rng_below (&rng, n);
+              guint            e = hearts_rng_below (&rng, n);
               g_autofree char *line = malformed_in_play (&deal, &rules, e, &rng);
 
               expect_error (engines[e], line);
@@ -342,8 +393,8 @@ test_engine_program (void)
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   GOutputStream *in;
-  guint64 seed = hearts_test_seed ();
-  HeartsRng rng;
+  guint64        seed = hearts_test_seed ();
+  HeartsRng      rng;
 
   if (path == NULL)
     {
@@ -404,11 +455,11 @@ test_external_player (void)
   g_autofree char *command = NULL;
   g_autoptr(HeartsAi) external = NULL;
   g_autoptr(HeartsAi) local = NULL;
-  HeartsAi *others[HEARTS_MAX_PLAYERS] = { NULL };
-  guint64 seed = hearts_test_seed ();
+  HeartsAi   *others[HEARTS_MAX_PLAYERS] = { NULL };
+  guint64     seed = hearts_test_seed ();
   HeartsRules rules;
-  HeartsRng rng;
-  guint moves = 0;
+  HeartsRng   rng;
+  guint       moves = 0;
 
   if (path == NULL)
     {
@@ -434,10 +485,10 @@ test_external_player (void)
   for (guint h = 0; h < 8; h++)
     {
       g_autofree char *seed_text = g_strdup_printf ("%u", h * 17);
-      guint seat = h % rules.n_players;
-      gint totals[HEARTS_MAX_PLAYERS] = { 0 };
-      HeartsDeal deal;
-      HeartsView view;
+      guint            seat = h % rules.n_players;
+      gint             totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsDeal       deal;
+      HeartsView       view;
 
       /* The second half on other rules: the engine is told of the change. */
       if (h == 4)
@@ -463,7 +514,7 @@ test_external_player (void)
 
       while (deal.phase == HEARTS_DEAL_PLAYING)
         {
-          guint s = deal.turn;
+          guint      s = deal.turn;
           HeartsCard card;
 
           hearts_view_init (&view, &rules, &deal, s, h, totals);
@@ -491,10 +542,10 @@ test_external_stand_in (gconstpointer data)
   const char *command = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(HeartsAi) external = hearts_external_ai_new (command, NULL, &error);
-  HeartsAi *others[HEARTS_MAX_PLAYERS];
+  HeartsAi   *others[HEARTS_MAX_PLAYERS];
   HeartsRules rules;
-  HeartsRng rng;
-  guint moves = 0;
+  HeartsRng   rng;
+  guint       moves = 0;
 
   g_assert_no_error (error);
   hearts_rules_init_default (&rules);

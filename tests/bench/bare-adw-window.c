@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static guint frames_wanted;
+static guint   frames_wanted;
 static GArray *frame_ms;
-static gint64 frame_start;
+static gint64  frame_start;
 
 static int
 cmp_double (gconstpointer a,
@@ -97,7 +97,8 @@ on_realize (GtkWidget    *window,
       g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
       gtk_css_provider_load_from_data (css, ".bench-a { background-color: #1f6b3a; } "
-                                            ".bench-b { background-color: #1f6b3b; }", -1);
+                                            ".bench-b { background-color: #1f6b3b; }",
+                                       -1);
       gtk_style_context_add_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (css),
                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
       g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), NULL);
@@ -133,7 +134,7 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(AdwApplication) app = adw_application_new ("io.github.gtkhearts.BareAdwWindow",
-                                                       G_APPLICATION_DEFAULT_FLAGS);
+                                                        G_APPLICATION_DEFAULT_FLAGS);
 
   if (argc == 3 && g_str_equal (argv[1], "--frames"))
     {

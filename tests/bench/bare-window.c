@@ -47,7 +47,7 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(GtkApplication) app = gtk_application_new ("io.github.gtkhearts.BareWindow",
-                                                       G_APPLICATION_DEFAULT_FLAGS);
+                                                        G_APPLICATION_DEFAULT_FLAGS);
 
   g_signal_connect (app, "activate", G_CALLBACK (activate_cb), NULL);
   return g_application_run (G_APPLICATION (app), argc, argv);

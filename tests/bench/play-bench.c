@@ -36,7 +36,7 @@ typedef struct
 {
   HeartsApplication *app;
   HeartsWindow      *window;
-  GArray            *frames[N_KINDS];   /* double ms */
+  GArray            *frames[N_KINDS]; /* double ms */
   gint64             frame_start;
   guint              hands;
   double             speed;
@@ -54,7 +54,7 @@ static long
 rss_kb (const char *field)
 {
   g_autofree char *status = NULL;
-  const char *line;
+  const char      *line;
 
   if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
     return -1;
@@ -77,7 +77,7 @@ print_frames (Bench *bench)
   for (guint k = 0; k < N_KINDS; k++)
     {
       GArray *f = bench->frames[k];
-      guint over = 0;
+      guint   over = 0;
 
       if (f->len == 0)
         continue;
@@ -104,8 +104,8 @@ on_after_paint (GdkFrameClock *clock,
                 Bench         *bench)
 {
   HeartsTable *table = hearts_window_get_table (bench->window);
-  double ms;
-  FrameKind kind;
+  double       ms;
+  FrameKind    kind;
 
   if (bench->frame_start == 0)
     return;
@@ -133,9 +133,9 @@ on_realize (GtkWidget *widget,
 static gboolean
 poll_cb (gpointer user_data)
 {
-  Bench *bench = user_data;
+  Bench      *bench = user_data;
   HeartsGame *game = hearts_window_get_game (bench->window);
-  guint n = hearts_game_get_n_players (game);
+  guint       n = hearts_game_get_n_players (game);
   HeartsPhase phase = hearts_game_get_phase (game);
 
   /* A new game (the last one ended) starts with a human seat again. */
@@ -263,17 +263,17 @@ main (int   argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *size = NULL;
-  Bench bench = { 0 };
-  int hands = 2;
-  double speed = 1;
-  const char *app_argv[] = { argv[0], "--seed", "1", "--rules", "end=deals:100", NULL };
-  GOptionEntry entries[] = {
-    { "hands", 0, 0, G_OPTION_ARG_INT, &hands, "Hands to play (2)", "N" },
-    { "speed", 0, 0, G_OPTION_ARG_DOUBLE, &speed, "Animation speed, 1 normal (1)", "X" },
-    { "theme", 0, 0, G_OPTION_ARG_STRING, &bench.theme, "Card theme id (ours)", "ID" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Window size (1920x1080)", "WxH" },
-    { "resize", 0, 0, G_OPTION_ARG_DOUBLE, &bench.resize_s, "Resize for this long first (0)", "SECONDS" },
-    { NULL }
+  Bench            bench = { 0 };
+  int              hands = 2;
+  double           speed = 1;
+  const char      *app_argv[] = { argv[0], "--seed", "1", "--rules", "end=deals:100", NULL };
+  GOptionEntry     entries[] = {
+        { "hands", 0, 0, G_OPTION_ARG_INT, &hands, "Hands to play (2)", "N" },
+        { "speed", 0, 0, G_OPTION_ARG_DOUBLE, &speed, "Animation speed, 1 normal (1)", "X" },
+        { "theme", 0, 0, G_OPTION_ARG_STRING, &bench.theme, "Card theme id (ours)", "ID" },
+        { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Window size (1920x1080)", "WxH" },
+        { "resize", 0, 0, G_OPTION_ARG_DOUBLE, &bench.resize_s, "Resize for this long first (0)", "SECONDS" },
+        { NULL }
   };
 
   context = g_option_context_new ("- hearts playing itself, frame times and memory");

@@ -27,13 +27,13 @@ run_once (const char *command)
 {
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
-  Run run = { 0, 0 };
-  int out[2];
-  pid_t pid;
-  gint64 start;
-  char line[64] = "";
-  FILE *f;
-  int status;
+  Run           run = { 0, 0 };
+  int           out[2];
+  pid_t         pid;
+  gint64        start;
+  char          line[64] = "";
+  FILE         *f;
+  int           status;
   struct rusage usage;
 
   if (!g_shell_parse_argv (command, NULL, &argv, &error))
@@ -90,10 +90,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  guint n;
+  guint   n;
   double *hearts_ms, *bare_ms, *hearts_rss, *bare_rss;
-  double hm, bm, hr, br;
-  double load[3] = { 0, 0, 0 };
+  double  hm, bm, hr, br;
+  double  load[3] = { 0, 0, 0 };
 
   if (argc < 3)
     {

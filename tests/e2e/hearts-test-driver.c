@@ -23,7 +23,7 @@ xdotool (const char *first,
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  int status = 0;
+  int     status = 0;
   va_list args;
 
   g_ptr_array_add (argv, (char *) "xdotool");
@@ -99,8 +99,8 @@ has_exited (gpointer user_data)
 typedef struct
 {
   HeartsDriver *driver;
-  gboolean done;
-  char *out;
+  gboolean      done;
+  char         *out;
 } Search;
 
 static void
@@ -251,8 +251,8 @@ hearts_driver_get_state (HeartsDriver *driver)
 {
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GVariant) states = NULL;
-  GVariant *state = NULL;
-  gboolean enabled;
+  GVariant   *state = NULL;
+  gboolean    enabled;
   const char *signature;
 
   reply = g_dbus_connection_call_sync (driver->bus, APP_ID, OBJECT_PATH,
@@ -273,7 +273,7 @@ hearts_driver_get_state (HeartsDriver *driver)
 typedef struct
 {
   HeartsDriver *driver;
-  guint n_changes;
+  guint         n_changes;
 } Changes;
 
 static gboolean
@@ -285,9 +285,9 @@ changed_or_exited (gpointer user_data)
 }
 
 GVariant *
-hearts_driver_wait (HeartsDriver     *driver,
-                    HeartsStateCheck  check,
-                    gpointer          data)
+hearts_driver_wait (HeartsDriver    *driver,
+                    HeartsStateCheck check,
+                    gpointer         data)
 {
   /* What the program shows now; then each state it publishes, in order. */
   g_autoptr(GVariant) state = hearts_driver_get_state (driver);
@@ -296,7 +296,7 @@ hearts_driver_wait (HeartsDriver     *driver,
   for (;;)
     {
       Changes changes = { driver, driver->n_changes };
-      gint64 left;
+      gint64  left;
 
       if (state != NULL && check (state, data))
         return g_steal_pointer (&state);
@@ -396,7 +396,7 @@ hearts_driver_screenshot (HeartsDriver *driver,
   const char *argv[] = { "import", "-window", "root", path, NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *import = g_find_program_in_path ("import");
-  int status = 0;
+  int              status = 0;
 
   /* Pictures for people to look at, not something the test checks. */
   if (import == NULL)
@@ -443,7 +443,7 @@ state_get_card_rect (GVariant   *state,
   g_autoptr(GVariant) table = state_get_table (state);
   g_autoptr(GVariantIter) iter = NULL;
   const char *name;
-  int rx, ry, rw, rh;
+  int         rx, ry, rw, rh;
 
   if (!g_variant_lookup (table, "hand", "a(s(iiii))", &iter))
     return FALSE;

@@ -148,15 +148,15 @@ center_of (GVariant   *dict,
 
 /* The first card of the hand that is in @set. */
 static char *
-first_card_in (GVariant    *state,
-               HeartsCards  set)
+first_card_in (GVariant   *state,
+               HeartsCards set)
 {
   guint n = state_get_hand_size (state);
 
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *name = state_get_hand_card (state, i);
-      HeartsCard card;
+      HeartsCard       card;
 
       g_assert_true (hearts_card_from_string (name, &card));
       if (hearts_cards_has (set, card))
@@ -173,7 +173,7 @@ hand_of (GVariant *state)
   for (guint k = 0; k < state_get_hand_size (state); k++)
     {
       g_autofree char *name = state_get_hand_card (state, k);
-      HeartsCard c;
+      HeartsCard       c;
 
       g_assert_true (hearts_card_from_string (name, &c));
       hand |= HEARTS_CARD_BIT (c);
@@ -235,11 +235,11 @@ test_pass_and_play (void)
   g_autoptr(GVariant) state = NULL;
   g_autoptr(GPtrArray) passes = NULL;
   g_autoptr(GPtrArray) plays = NULL;
-  HeartsCards chosen = 0;
+  HeartsCards        chosen = 0;
   static const guint picks[] = { 0, 5, 10 };
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  g_autofree char *legal = NULL;
+  g_autofree char   *first = NULL;
+  g_autofree char   *second = NULL;
+  g_autofree char   *legal = NULL;
 
   if (!have_xdotool ())
     return;
@@ -253,8 +253,8 @@ test_pass_and_play (void)
     {
       /* Later picks shift as chosen cards leave the row; count among the rest. */
       g_autofree char *card = NULL;
-      guint skip = picks[i] - i;
-      HeartsCard c;
+      guint            skip = picks[i] - i;
+      HeartsCard       c;
 
       for (guint k = 0, seen = 0; k < state_get_hand_size (state); k++)
         {
@@ -319,7 +319,7 @@ test_pass_and_play (void)
   g_assert_cmpuint (plays->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (plays, 0), ==, first);
   g_assert_cmpstr (g_ptr_array_index (plays, 1), ==, second);
-  g_assert_false (state_get_card_rect (state, first, &(int){0}, &(int){0}, &(int){0}, &(int){0}));
+  g_assert_false (state_get_card_rect (state, first, &(int){ 0 }, &(int){ 0 }, &(int){ 0 }, &(int){ 0 }));
 
   hearts_driver_stop (driver);
 }
@@ -331,7 +331,7 @@ test_illegal_drag (void)
   HeartsDriver *driver = NULL;
   g_autoptr(GVariant) state = NULL;
   g_autofree char *illegal = NULL;
-  int x0, y0, w0, h0, x1, y1, w1, h1;
+  int              x0, y0, w0, h0, x1, y1, w1, h1;
 
   if (!have_xdotool ())
     return;
@@ -402,11 +402,11 @@ anything (GVariant *state,
 static void
 test_whole_game (void)
 {
-  HeartsDriver *driver = NULL;
-  gboolean sheet_shot = FALSE;
-  guint hands_seen = 0;
-  guint game_over = FALSE;
-  g_autofree char *record = NULL;
+  HeartsDriver       *driver = NULL;
+  gboolean            sheet_shot = FALSE;
+  guint               hands_seen = 0;
+  guint               game_over = FALSE;
+  g_autofree char    *record = NULL;
   HeartsRecordSummary summary;
   g_autoptr(GError) error = NULL;
 
@@ -419,8 +419,8 @@ test_whole_game (void)
       g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
       g_autoptr(GVariant) table = state_get_table (state);
       g_autofree char *phase = get_phase (state);
-      guint32 sheet;
-      int x, y;
+      guint32          sheet;
+      int              x, y;
 
       if (g_variant_lookup (state, "sheet", "u", &sheet))
         {
@@ -451,7 +451,7 @@ test_whole_game (void)
       if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
         {
           g_autofree char *chosen = table_string (state, "chosen");
-          HeartsCards set = cards_from (chosen);
+          HeartsCards      set = cards_from (chosen);
           g_autoptr(GPtrArray) hands = state_record_lines (state, "hand ");
 
           /* Never a pass step on a hold hand. */
@@ -545,7 +545,7 @@ assert_focus_allowed (GVariant *state,
                       gboolean  keyed)
 {
   g_autofree char *focus = get_focus (state);
-  gboolean visible = FALSE;
+  gboolean         visible = FALSE;
 
   if (g_variant_lookup (state, "sheet", "u", NULL))
     {
@@ -620,7 +620,7 @@ keyboard_pass (HeartsDriver *driver,
 {
   g_autoptr(GVariant) now = key_to_card (driver, state, "Home", 0);
   g_autofree char *focus = NULL;
-  guint tabs = 0;
+  guint            tabs = 0;
 
   for (guint k = 0; k < 3; k++)
     {
@@ -672,7 +672,7 @@ keyboard_play (HeartsDriver *driver,
   while (at != target)
     {
       const char *key = at < target ? "Right" : "Left";
-      GVariant *next;
+      GVariant   *next;
 
       at += at < target ? 1 : -1;
       next = key_to_card (driver, now, key, at);
@@ -692,8 +692,8 @@ assert_announced (GVariant *state)
   g_autoptr(GVariant) list = NULL;
   g_autoptr(GVariant) players = NULL;
   g_autofree const char **names = NULL;
-  gsize n_said = 0, next = 0, takes = 0, turns = 0;
-  gboolean turn_said = FALSE;
+  gsize                   n_said = 0, next = 0, takes = 0, turns = 0;
+  gboolean                turn_said = FALSE;
 
   g_assert_true (g_variant_lookup (state, "players", "@as", &players));
   names = g_variant_get_strv (players, NULL);
@@ -702,10 +702,10 @@ assert_announced (GVariant *state)
   for (guint i = 0; i < plays->len; i++)
     {
       g_auto(GStrv) words = g_strsplit (g_ptr_array_index (plays, i), " ", 2);
-      HeartsCard card;
+      HeartsCard       card;
       g_autofree char *name = NULL;
       g_autofree char *want = NULL;
-      guint seat = atoi (words[0]);
+      guint            seat = atoi (words[0]);
 
       g_assert_true (hearts_card_from_string (words[1], &card));
       name = hearts_card_get_name (card);
@@ -753,9 +753,9 @@ static void
 test_keyboard_game (void)
 {
   HeartsDriver *driver = NULL;
-  gboolean game_over = FALSE;
-  guint hands_seen = 0;
-  guint passes = 0;
+  gboolean      game_over = FALSE;
+  guint         hands_seen = 0;
+  guint         passes = 0;
   g_autoptr(GVariant) last = NULL;
 
   if (!have_xdotool ())
@@ -768,8 +768,8 @@ test_keyboard_game (void)
       g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
       g_autoptr(GVariant) table = state_get_table (state);
       g_autofree char *phase = get_phase (state);
-      guint32 sheet;
-      int x, y;
+      guint32          sheet;
+      int              x, y;
 
       if (!state_get_busy (state))
         assert_focus_allowed (state, passes + hands_seen > 0);

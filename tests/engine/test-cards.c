@@ -8,8 +8,8 @@ static void
 test_card_names_round_trip (void)
 {
   HeartsCards all = HEARTS_FULL_DECK;
-  HeartsCard card;
-  guint n = 0;
+  HeartsCard  card;
+  guint       n = 0;
 
   HEARTS_CARDS_FOREACH (card, all)
     {
@@ -40,7 +40,7 @@ static void
 test_card_names_bad (void)
 {
   const char *bad[] = { "", "Q", "QSX", "1S", "QX", "10H", "  " };
-  HeartsCard card;
+  HeartsCard  card;
   HeartsCards cards;
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -56,7 +56,7 @@ test_card_names_bad (void)
 static void
 test_card_sets_print_in_order (void)
 {
-  HeartsCards cards;
+  HeartsCards      cards;
   g_autofree char *text = NULL;
 
   g_assert_true (hearts_cards_from_string ("AH QS 2C TD", &cards));

@@ -66,7 +66,7 @@ brute (Brute            *b,
        const HeartsDeal *deal)
 {
   HeartsCards legal;
-  HeartsCard card;
+  HeartsCard  card;
 
   if (deal->phase == HEARTS_DEAL_DONE)
     {
@@ -103,7 +103,7 @@ check_proof (const HeartsDeal  *deal,
              const gint        *totals,
              const HeartsClaim *claim)
 {
-  HeartsDeal line = *deal;
+  HeartsDeal      line = *deal;
   HeartsDealScore score;
 
   g_assert_cmpuint (claim->n_plays, ==, cards_in_hands (deal));
@@ -130,20 +130,20 @@ static void
 test_claim_against_brute_force (void)
 {
   HeartsRng rng;
-  guint n_positions = g_test_slow () ? 20000 : 4000;
-  guint n_decided = 0, n_forced = 0, n_settled = 0, n_open = 0;
+  guint     n_positions = g_test_slow () ? 20000 : 4000;
+  guint     n_decided = 0, n_forced = 0, n_settled = 0, n_open = 0;
 
   hearts_rng_init (&rng, hearts_test_seed ());
   for (guint i = 0; i < n_positions; i++)
     {
-      HeartsRules rules;
-      HeartsDeal deal;
-      HeartsClaim claim;
-      gint totals[HEARTS_MAX_PLAYERS];
-      Brute b = { 0 };
+      HeartsRules     rules;
+      HeartsDeal      deal;
+      HeartsClaim     claim;
+      gint            totals[HEARTS_MAX_PLAYERS];
+      Brute           b = { 0 };
       HeartsClaimKind kind;
-      gboolean decided;
-      guint left;
+      gboolean        decided;
+      guint           left;
 
       hearts_test_random_rules (&rules, &rng);
       random_totals (totals, &rng);
@@ -191,16 +191,16 @@ static void
 test_claim_settled_early (void)
 {
   HeartsRng rng;
-  guint n_found = 0;
+  guint     n_found = 0;
 
   hearts_rng_init (&rng, hearts_test_seed () + 1);
   for (guint i = 0; i < 20000; i++)
     {
       HeartsRules rules;
-      HeartsDeal deal;
+      HeartsDeal  deal;
       HeartsClaim claim;
-      gint totals[HEARTS_MAX_PLAYERS];
-      guint left;
+      gint        totals[HEARTS_MAX_PLAYERS];
+      guint       left;
 
       hearts_test_random_rules (&rules, &rng);
       random_totals (totals, &rng);
@@ -216,7 +216,7 @@ test_claim_settled_early (void)
           check_proof (&deal, &rules, totals, &claim);
           for (guint k = 0; k < 50; k++)
             {
-              HeartsDeal line = deal;
+              HeartsDeal      line = deal;
               HeartsDealScore score;
 
               while (!hearts_deal_is_done (&line))
@@ -244,7 +244,7 @@ static void
 test_claim_no_tricks_bonus_open (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
   HeartsCards hands[4];
 
   hearts_rules_init_default (&rules);

@@ -66,7 +66,7 @@ test_count_and_nth (void)
   for (guint i = 0; i < 20000; i++)
     {
       HeartsCards set = random_set (&rng, i);
-      guint count = ref_count (set);
+      guint       count = ref_count (set);
 
       g_assert_cmpuint (hearts_cards_count (set), ==, count);
       g_assert_cmpuint (hearts_cards_byte_sums (set) >> 56, ==, count);
@@ -95,7 +95,7 @@ ref_below (HeartsRng *rng,
 static void
 test_rng_below (void)
 {
-  guint64 seed = hearts_test_seed ();
+  guint64   seed = hearts_test_seed ();
   HeartsRng a, b;
 
   hearts_rng_init (&a, seed);
@@ -105,7 +105,7 @@ test_rng_below (void)
       guint32 bound = 1 + i % 64;
 
       if (i % 1000 == 999)
-        bound = G_MAXUINT32 - i;   /* large bounds reject often */
+        bound = G_MAXUINT32 - i; /* large bounds reject often */
       g_assert_cmpuint (hearts_rng_below (&a, bound), ==, ref_below (&b, bound));
     }
 
@@ -122,10 +122,10 @@ test_rng_below (void)
 static void
 test_pick_random (void)
 {
-  guint64 seed = hearts_test_seed ();
-  HeartsRng a, b;
+  guint64     seed = hearts_test_seed ();
+  HeartsRng   a, b;
   HeartsCards hand;
-  guint counts[64] = { 0 };
+  guint       counts[64] = { 0 };
   const guint draws = 130000;
 
   /* The same cards as the k-th lowest of a hearts_rng_below draw. */
@@ -172,7 +172,8 @@ test_pass_seats (void)
           g_assert_cmpuint (hearts_rules_pass_target (&rules, HEARTS_PASS_HOLD, seat), ==, seat);
           for (HeartsPassDirection dir = HEARTS_PASS_LEFT; dir <= HEARTS_PASS_HOLD; dir++)
             g_assert_cmpuint (hearts_rules_pass_source (&rules, dir,
-                                                        hearts_rules_pass_target (&rules, dir, seat)), ==, seat);
+                                                        hearts_rules_pass_target (&rules, dir, seat)),
+                              ==, seat);
         }
     }
 }
@@ -187,8 +188,8 @@ test_shuffle_is_checked_deal (void)
   for (guint i = 0; i < 3000; i++)
     {
       HeartsRules rules;
-      HeartsDeal shuffled, checked;
-      guint dealer;
+      HeartsDeal  shuffled, checked;
+      guint       dealer;
 
       hearts_test_random_rules (&rules, &rng);
       dealer = hearts_rng_below (&rng, rules.n_players);
@@ -253,7 +254,7 @@ pass_at_random (HeartsDeal        *deal,
 
   for (guint k = 0; k < n; k++)
     {
-      guint seat = order[k];
+      guint       seat = order[k];
       HeartsCards pass = 0;
 
       for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
@@ -263,8 +264,8 @@ pass_at_random (HeartsDeal        *deal,
       /* A seat holds its pick-up exactly when it and its passer have both passed. */
       for (guint s = 0; s < n; s++)
         {
-          guint from = hearts_rules_pass_source (rules, deal->pass, s);
-          gboolean both = (deal->passed & (1u << s)) && (deal->passed & (1u << from));
+          guint       from = hearts_rules_pass_source (rules, deal->pass, s);
+          gboolean    both = (deal->passed & (1u << s)) && (deal->passed & (1u << from));
           HeartsCards expected = deal->dealt[s] & ~deal->passes[s];
 
           if (both)
@@ -284,7 +285,7 @@ test_random_play_matches_rules (void)
   for (guint i = 0; i < 2000; i++)
     {
       HeartsRules rules;
-      HeartsDeal deal;
+      HeartsDeal  deal;
 
       hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, i % rules.n_players, i, &rng);
@@ -294,10 +295,10 @@ test_random_play_matches_rules (void)
       while (!hearts_deal_is_done (&deal))
         {
           HeartsCards legal = hearts_deal_get_legal (&deal, &rules);
-          guint trick = hearts_deal_get_trick_index (&deal);
-          gboolean broken = deal.hearts_broken;
-          HeartsCard card;
-          gint winner;
+          guint       trick = hearts_deal_get_trick_index (&deal);
+          gboolean    broken = deal.hearts_broken;
+          HeartsCard  card;
+          gint        winner;
 
           g_assert_cmpuint (legal, ==, ref_legal (&deal, &rules));
           for (guint c = 0; c < 64; c++)
@@ -320,8 +321,8 @@ test_random_play_matches_rules (void)
             {
               /* The running winner: the highest card of the suit led so far. */
               HeartsCard cards[HEARTS_MAX_PLAYERS];
-              guint len = hearts_deal_get_trick (&deal, trick, cards);
-              guint best = 0;
+              guint      len = hearts_deal_get_trick (&deal, trick, cards);
+              guint      best = 0;
 
               for (guint k = 1; k < len; k++)
                 if (HEARTS_CARD_SUIT (cards[k]) == HEARTS_CARD_SUIT (cards[0]) && cards[k] > cards[best])

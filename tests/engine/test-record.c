@@ -13,8 +13,8 @@ typedef struct
 {
   HeartsRules rules;
   GString    *record;
-  HeartsDeal  before[52];   /* hand 1, before play i */
-  guint       n_plays;      /* of hand 1 */
+  HeartsDeal  before[52]; /* hand 1, before play i */
+  guint       n_plays;    /* of hand 1 */
   guint       n_hands;
   gint        totals[HEARTS_MAX_PLAYERS];
   guint       winners;
@@ -27,8 +27,8 @@ game_play (Game       *game,
 {
   g_autoptr(GError) error = NULL;
   HeartsRules *rules = &game->rules;
-  HeartsRng rng;
-  guint first;
+  HeartsRng    rng;
+  guint        first;
 
   memset (game, 0, sizeof *game);
   hearts_rules_init_default (rules);
@@ -42,7 +42,7 @@ game_play (Game       *game,
 
   for (guint hand = 0; !hearts_rules_game_is_over (rules, game->totals, hand); hand++)
     {
-      HeartsDeal deal;
+      HeartsDeal      deal;
       HeartsDealScore score;
 
       hearts_deal_shuffle (&deal, rules, (first + hand) % rules->n_players, hand, &rng);
@@ -143,7 +143,7 @@ assert_fails_at (const char *record,
                  const char *reason)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *prefix = g_strdup_printf ("line %u: ", line);
+  g_autofree char    *prefix = g_strdup_printf ("line %u: ", line);
   HeartsRecordSummary summary;
 
   g_assert_false (hearts_record_replay (record, &summary, &error));
@@ -184,7 +184,7 @@ test_record_replays_valid_games (void)
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     for (guint64 seed = 0; seed < 20; seed++)
       {
-        Game game;
+        Game                game;
         HeartsRecordSummary summary;
         g_autoptr(GError) error = NULL;
 
@@ -206,13 +206,13 @@ static void
 test_record_in_progress (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  HeartsRng rng;
+  HeartsDeal  deal;
+  HeartsRng   rng;
   g_autoptr(GString) record = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   HeartsRecordSummary summary;
-  g_autofree char *cut = NULL;
-  HeartsCards pass = 0;
+  g_autofree char    *cut = NULL;
+  HeartsCards         pass = 0;
 
   hearts_rules_init_default (&rules);
   hearts_rng_init (&rng, 1);
@@ -239,8 +239,8 @@ test_record_in_progress (void)
 static void
 test_record_tampered_misdeal (void)
 {
-  Game game;
-  guint line;
+  Game             game;
+  guint            line;
   g_autofree char *dealt1 = NULL;
   g_autofree char *tampered = NULL;
   g_autofree char *dup = NULL;
@@ -297,12 +297,12 @@ tamper_play (const char *rules_text,
       game_play (&game, rules_text, seed);
       for (guint i = 0; i < game.n_plays; i++)
         {
-          guint seat;
+          guint      seat;
           HeartsCard c;
 
           if (pick (&game.before[i], &game.rules, &seat, &c))
             {
-              guint line = play_line (&game, i);
+              guint            line = play_line (&game, i);
               g_autofree char *text = play_text (seat, c);
               g_autofree char *tampered = replace_line (game.record->str, line, text);
 
@@ -342,9 +342,9 @@ pick_out_of_turn (const HeartsDeal  *deal,
                   guint             *seat,
                   HeartsCard        *c)
 {
-  guint other = (hearts_deal_get_current_player (deal) + 1) % deal->n_players;
+  guint       other = (hearts_deal_get_current_player (deal) + 1) % deal->n_players;
   HeartsCards legal_for_other;
-  HeartsDeal pretend = *deal;
+  HeartsDeal  pretend = *deal;
 
   /* A card that would be legal for the next player, were it its turn. */
   pretend.turn = other;
@@ -460,8 +460,8 @@ test_record_tampered_opening (void)
 static void
 test_record_tampered_pass (void)
 {
-  Game game;
-  guint line;
+  Game             game;
+  guint            line;
   g_autofree char *pass = NULL;
   g_autofree char *text = NULL;
   g_autofree char *tampered = NULL;
@@ -498,8 +498,8 @@ test_record_tampered_pass (void)
 static void
 test_record_tampered_points (void)
 {
-  Game game;
-  guint line;
+  Game             game;
+  guint            line;
   g_autofree char *tampered = NULL;
   g_autofree char *orig = NULL;
   g_auto(GStrv) words = NULL;
@@ -544,11 +544,11 @@ test_record_tampered_points (void)
 static void
 test_record_tampered_dealer (void)
 {
-  Game game;
-  guint line;
+  Game             game;
+  guint            line;
   g_autofree char *tampered = NULL;
   g_autofree char *text = NULL;
-  guint first;
+  guint            first;
 
   game_play (&game, "", 6);
   g_assert_cmpuint (game.n_hands, >=, 3);
@@ -591,8 +591,8 @@ test_record_tampered_dealer (void)
 static void
 test_record_tampered_end (void)
 {
-  Game game;
-  guint line;
+  Game             game;
+  guint            line;
   g_autofree char *tampered = NULL;
   g_autofree char *text = NULL;
   g_autofree char *cut = NULL;
@@ -669,7 +669,7 @@ static void
 test_record_fuzz (void)
 {
   HeartsRng rng;
-  guint failed = 0;
+  guint     failed = 0;
 
   hearts_rng_init (&rng, 99);
   for (guint round = 0; round < 400; round++)
@@ -712,7 +712,7 @@ test_record_fuzz (void)
 
           if (!hearts_record_replay (text, NULL, &error))
             {
-              char *end = NULL;
+              char   *end = NULL;
               guint64 at;
 
               g_assert_error (error, HEARTS_RECORD_ERROR, 0);

@@ -17,8 +17,8 @@ typedef struct
 {
   const char *file;
   guint       line;
-  const char *quote;   /* must appear in that line, so an edited text is noticed */
-  const char *test;    /* NULL: the line is no rule of play; @why says what it is */
+  const char *quote; /* must appear in that line, so an edited text is noticed */
+  const char *test;  /* NULL: the line is no rule of play; @why says what it is */
   const char *why;
 } RuleRef;
 
@@ -289,14 +289,14 @@ rules_init (HeartsRules *rules,
 
 /* Deals the given hands, one card list per seat. */
 static void
-deal_hands (HeartsDeal          *deal,
-            const HeartsRules   *rules,
-            guint                dealer,
-            HeartsPassDirection  pass,
+deal_hands (HeartsDeal         *deal,
+            const HeartsRules  *rules,
+            guint               dealer,
+            HeartsPassDirection pass,
             ...)
 {
   HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
-  va_list args;
+  va_list     args;
 
   va_start (args, pass);
   for (guint s = 0; s < rules->n_players; s++)
@@ -316,7 +316,7 @@ play_cards (HeartsDeal        *deal,
 
   for (guint i = 0; names[i] != NULL; i++)
     {
-      guint seat = hearts_deal_get_current_player (deal);
+      guint         seat = hearts_deal_get_current_player (deal);
       HeartsRefusal refusal = hearts_deal_play (deal, rules, seat, card (names[i]));
 
       if (refusal != HEARTS_REFUSAL_NONE)
@@ -335,15 +335,18 @@ play_lowest (HeartsDeal        *deal,
 
       g_assert_cmpuint (legal, !=, 0);
       g_assert_cmpint (hearts_deal_play (deal, rules, hearts_deal_get_current_player (deal),
-                                         hearts_cards_lowest (legal)), ==, HEARTS_REFUSAL_NONE);
+                                         hearts_cards_lowest (legal)),
+                       ==, HEARTS_REFUSAL_NONE);
     }
 }
 
-#define assert_cards(set, expected) \
-  G_STMT_START { \
+#define assert_cards(set, expected)                        \
+  G_STMT_START                                             \
+  {                                                        \
     g_autofree char *_text = hearts_cards_to_string (set); \
-    g_assert_cmpstr (_text, ==, (expected)); \
-  } G_STMT_END
+    g_assert_cmpstr (_text, ==, (expected));               \
+  }                                                        \
+  G_STMT_END
 
 #define assert_legal(deal, rules, expected) \
   assert_cards (hearts_deal_get_legal ((deal), (rules)), (expected))
@@ -481,8 +484,8 @@ static void
 test_four_players (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  HeartsRng rng;
+  HeartsDeal  deal;
+  HeartsRng   rng;
 
   hearts_rules_init_default (&rules);
   g_assert_cmpuint (rules.n_players, ==, 4);
@@ -510,7 +513,7 @@ static void
 test_play_is_clockwise (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_a (&deal, &rules);
@@ -539,8 +542,8 @@ test_standard_deck_52 (void)
 {
   HeartsRules rules;
   HeartsCards deck;
-  HeartsCard c;
-  guint per_suit[HEARTS_N_SUITS] = { 0 };
+  HeartsCard  c;
+  guint       per_suit[HEARTS_N_SUITS] = { 0 };
 
   hearts_rules_init_default (&rules);
   deck = hearts_rules_get_deck (&rules);
@@ -564,7 +567,7 @@ static void
 test_ace_high_two_low (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
   const char *order = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC";
   g_auto(GStrv) ranks = g_strsplit (order, " ", -1);
 
@@ -590,9 +593,9 @@ draw_and_check (const HeartsRules *rules,
                 guint64            seed,
                 gboolean          *redraw)
 {
-  HeartsRng rng;
-  HeartsCard draws[HEARTS_MAX_PLAYERS];
-  guint dealer, drew = 0, best = 0;
+  HeartsRng   rng;
+  HeartsCard  draws[HEARTS_MAX_PLAYERS];
+  guint       dealer, drew = 0, best = 0;
   HeartsCards seen = 0;
 
   hearts_rng_init (&rng, seed);
@@ -630,8 +633,8 @@ test_first_dealer_highest_draw (void)
 {
   for (guint n = HEARTS_MIN_PLAYERS; n <= HEARTS_MAX_PLAYERS; n++)
     {
-      HeartsRules rules;
-      guint dealt_first[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsRules      rules;
+      guint            dealt_first[HEARTS_MAX_PLAYERS] = { 0 };
       g_autofree char *text = g_strdup_printf ("players=%u", n);
 
       rules_init (&rules, text);
@@ -655,7 +658,7 @@ static void
 test_first_dealer_tie_redraws (void)
 {
   HeartsRules rules;
-  guint redraws = 0;
+  guint       redraws = 0;
 
   hearts_rules_init_default (&rules);
   for (guint64 seed = 0; seed < 2000; seed++)
@@ -696,12 +699,12 @@ test_deal_singly_clockwise_from_dealers_left (void)
       for (guint dealer = 0; dealer < n; dealer++)
         {
           HeartsRules rules;
-          HeartsRng rng, mine;
-          HeartsDeal deal;
-          HeartsCard pack[52];
+          HeartsRng   rng, mine;
+          HeartsDeal  deal;
+          HeartsCard  pack[52];
           HeartsCards expected[HEARTS_MAX_PLAYERS] = { 0 };
-          guint size = 0, seat;
-          guint64 seed = n * 100 + three * 10 + dealer;
+          guint       size = 0, seat;
+          guint64     seed = n * 100 + three * 10 + dealer;
 
           hearts_rules_init_default (&rules);
           rules.n_players = n;
@@ -716,7 +719,7 @@ test_deal_singly_clockwise_from_dealers_left (void)
             {
               expected[seat] |= HEARTS_CARD_BIT (pack[i]);
               if (i == size - 1)
-                g_assert_cmpuint (seat, ==, dealer);   /* the dealer gets the last card */
+                g_assert_cmpuint (seat, ==, dealer); /* the dealer gets the last card */
               seat = (seat + 1) % n;
             }
 
@@ -735,9 +738,9 @@ static void
 test_deal_is_shuffled_and_seeded (void)
 {
   HeartsRules rules;
-  HeartsDeal a, b;
-  HeartsRng rng_a, rng_b;
-  guint holder_of_ace[4] = { 0 };
+  HeartsDeal  a, b;
+  HeartsRng   rng_a, rng_b;
+  guint       holder_of_ace[4] = { 0 };
 
   hearts_rules_init_default (&rules);
 
@@ -777,7 +780,7 @@ test_dealer_rotates_left (void)
       g_autofree char *text = g_strdup_printf ("players=%u end=deals:%u", n, 2 * n + 1);
       g_autoptr(HeartsGame) game = computer_game (text, 77 + n);
       HeartsRng rng;
-      guint first;
+      guint     first;
 
       /* The model draws the first dealer as the rules say, from the game's seed. */
       hearts_rng_init (&rng, 77 + n);
@@ -797,8 +800,8 @@ test_dealer_rotates_left (void)
 static void
 test_two_of_clubs_opens (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules      rules;
+  HeartsDeal       deal;
   g_autofree char *message = NULL;
 
   hearts_rules_init_default (&rules);
@@ -830,7 +833,7 @@ static void
 test_opening_lead_after_the_pass (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_hands (&deal, &rules, 3, HEARTS_PASS_LEFT,
@@ -857,7 +860,7 @@ static void
 test_must_follow_suit (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_a (&deal, &rules);
@@ -886,7 +889,7 @@ static void
 test_void_may_discard_any (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_a (&deal, &rules);
@@ -904,8 +907,8 @@ static void
 test_highest_of_suit_led_wins (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  HeartsCard trick[HEARTS_MAX_PLAYERS];
+  HeartsDeal  deal;
+  HeartsCard  trick[HEARTS_MAX_PLAYERS];
 
   hearts_rules_init_default (&rules);
   deal_hands (&deal, &rules, 3, HEARTS_PASS_HOLD,
@@ -939,7 +942,7 @@ static void
 test_winner_leads_next (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_a (&deal, &rules);
@@ -958,7 +961,7 @@ static void
 test_hearts_not_led_until_broken (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_c (&deal, &rules);
@@ -982,7 +985,7 @@ static void
 test_heart_discard_breaks_hearts (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_c (&deal, &rules);
@@ -1002,7 +1005,7 @@ static void
 test_only_hearts_may_lead_hearts (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_hands (&deal, &rules, 3, HEARTS_PASS_HOLD,
@@ -1023,7 +1026,7 @@ static void
 test_hearts_and_queen_must_lead_queen (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_e (&deal, &rules);
@@ -1038,8 +1041,8 @@ test_hearts_and_queen_must_lead_queen (void)
 static void
 test_no_points_on_first_trick (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules      rules;
+  HeartsDeal       deal;
   g_autofree char *message = NULL;
 
   hearts_rules_init_default (&rules);
@@ -1070,7 +1073,7 @@ static void
 test_first_trick_only_points_may_discard (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_hands (&deal, &rules, 3, HEARTS_PASS_HOLD,
@@ -1093,7 +1096,7 @@ static void
 test_queen_need_not_be_discarded (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_d (&deal, &rules);
@@ -1111,7 +1114,7 @@ test_queen_may_always_be_led (void)
   for (guint qs_breaks = 0; qs_breaks < 2; qs_breaks++)
     {
       HeartsRules rules;
-      HeartsDeal deal;
+      HeartsDeal  deal;
 
       rules_init (&rules, qs_breaks ? "qs-breaks=yes" : "qs-breaks=no");
       deal_d (&deal, &rules);
@@ -1133,8 +1136,8 @@ test_queen_may_always_be_led (void)
 static void
 test_heart_scores_one (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   hearts_rules_init_default (&rules);
@@ -1149,14 +1152,14 @@ test_heart_scores_one (void)
   play_cards (&deal, &rules, "2C AC 3C 4C 2S 9S 7H 2D");
   play_cards (&deal, &rules, "AH 8H 3D 2H");
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 0, 0, 4, 0 });
+  assert_points (&score, 4, (gint[]){ 0, 0, 4, 0 });
 }
 
 static void
 test_queen_scores_thirteen (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   hearts_rules_init_default (&rules);
@@ -1169,14 +1172,14 @@ test_queen_scores_thirteen (void)
   deal_a (&deal, &rules);
   play_cards (&deal, &rules, "2C 3C 4C 5C 6C AC KH QS");
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 14, 0, 0, 0 });
+  assert_points (&score, 4, (gint[]){ 14, 0, 0, 0 });
   g_assert_cmpint (score.shooter, ==, -1);
 
   /* Position D: the Q♠ discarded on a diamond goes to the winner, seat 3. */
   deal_d (&deal, &rules);
   play_cards (&deal, &rules, "2C AC 3C 4C 8D QS 9D 2D");
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 0, 0, 0, 13 });
+  assert_points (&score, 4, (gint[]){ 0, 0, 0, 13 });
 }
 
 static void
@@ -1185,10 +1188,10 @@ test_hand_points_total_26 (void)
   for (guint n = HEARTS_MIN_PLAYERS; n <= HEARTS_MAX_PLAYERS; n++)
     for (guint64 seed = 0; seed < 200; seed++)
       {
-        HeartsRules rules;
-        HeartsDeal deal;
+        HeartsRules     rules;
+        HeartsDeal      deal;
         HeartsDealScore score;
-        HeartsRng rng;
+        HeartsRng       rng;
 
         hearts_rules_init_default (&rules);
         rules.n_players = n;
@@ -1227,14 +1230,14 @@ test_hand_total_multiple_of_26 (void)
     for (guint n = HEARTS_MIN_PLAYERS; n <= HEARTS_MAX_PLAYERS; n++)
       {
         g_autofree char *text = g_strdup_printf ("players=%u %s", n, variants[v]);
-        HeartsRules rules;
-        HeartsDeal deal;
-        HeartsDealScore score;
-        HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
-        HeartsCards deck;
-        HeartsCard c;
-        guint i = 0;
-        gint sum;
+        HeartsRules      rules;
+        HeartsDeal       deal;
+        HeartsDealScore  score;
+        HeartsCards      hands[HEARTS_MAX_PLAYERS] = { 0 };
+        HeartsCards      deck;
+        HeartsCard       c;
+        guint            i = 0;
+        gint             sum;
 
         rules_init (&rules, text);
         deck = hearts_rules_get_deck (&rules);
@@ -1264,29 +1267,29 @@ test_hand_total_multiple_of_26 (void)
 static void
 test_moon_others_plus_26 (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
-  gint totals[4] = { 90, 0, 0, 0 };
+  gint            totals[4] = { 90, 0, 0, 0 };
 
   hearts_rules_init_default (&rules);
   g_assert_cmpint (rules.moon, ==, HEARTS_MOON_OTHERS_PLUS_26);
   moon_deal (&deal, &rules);
   hearts_deal_score (&deal, &rules, NULL, &score);
   g_assert_cmpint (score.shooter, ==, 0);
-  assert_points (&score, 4, (gint[]) { 0, 26, 26, 26 });
+  assert_points (&score, 4, (gint[]){ 0, 26, 26, 26 });
   g_assert_cmpint (sum_points (&score, 4), ==, 78);
 
   /* Whatever the totals: this is no choice. */
   hearts_deal_score (&deal, &rules, totals, &score);
-  assert_points (&score, 4, (gint[]) { 0, 26, 26, 26 });
+  assert_points (&score, 4, (gint[]){ 0, 26, 26, 26 });
 
   /* Nearly all is not all: one heart elsewhere, and the shooter keeps 25. */
   deal.taken[0] &= ~cards ("2H");
   deal.taken[1] |= cards ("2H");
   hearts_deal_score (&deal, &rules, NULL, &score);
   g_assert_cmpint (score.shooter, ==, -1);
-  assert_points (&score, 4, (gint[]) { 25, 1, 0, 0 });
+  assert_points (&score, 4, (gint[]){ 25, 1, 0, 0 });
 }
 
 static void
@@ -1322,11 +1325,11 @@ test_game_ends_at_100 (void)
   g_assert_cmpint (rules.end, ==, HEARTS_END_SCORE);
   g_assert_cmpuint (rules.end_value, ==, 100);
 
-  g_assert_false (hearts_rules_game_is_over (&rules, (gint[]) { 99, 99, 99, 99 }, 40));
+  g_assert_false (hearts_rules_game_is_over (&rules, (gint[]){ 99, 99, 99, 99 }, 40));
   /* Reaching 100 ends it ("reaches", "hits … or higher"), and going over. */
-  g_assert_true (hearts_rules_game_is_over (&rules, (gint[]) { 0, 100, 0, 0 }, 1));
-  g_assert_true (hearts_rules_game_is_over (&rules, (gint[]) { 0, 0, 0, 126 }, 1));
-  g_assert_false (hearts_rules_game_is_over (&rules, (gint[]) { -26, 0, 99, 0 }, 1));
+  g_assert_true (hearts_rules_game_is_over (&rules, (gint[]){ 0, 100, 0, 0 }, 1));
+  g_assert_true (hearts_rules_game_is_over (&rules, (gint[]){ 0, 0, 0, 126 }, 1));
+  g_assert_false (hearts_rules_game_is_over (&rules, (gint[]){ -26, 0, 99, 0 }, 1));
 
   /* In a played game: it stops on the hand that takes someone to 100. */
   {
@@ -1353,14 +1356,14 @@ test_lowest_score_wins (void)
   HeartsRules rules;
 
   hearts_rules_init_default (&rules);
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { 40, 101, 12, 60 }), ==, 1u << 2);
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { -26, 0, 120, 5 }), ==, 1u << 0);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ 40, 101, 12, 60 }), ==, 1u << 2);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ -26, 0, 120, 5 }), ==, 1u << 0);
 
   /* A played game: the winner has the lowest total. */
   {
     g_autoptr(HeartsGame) game = computer_game ("end=score:50", 9);
     guint winners;
-    gint best = G_MAXINT;
+    gint  best = G_MAXINT;
 
     while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
       {
@@ -1382,22 +1385,22 @@ test_tied_winners_share (void)
   HeartsRules rules;
 
   hearts_rules_init_default (&rules);
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { 30, 30, 100, 45 }), ==, 0x3);
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { 7, 50, 100, 7 }), ==, 0x9);
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { 26, 26, 26, 26 }), ==, 0xf);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ 30, 30, 100, 45 }), ==, 0x3);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ 7, 50, 100, 7 }), ==, 0x9);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ 26, 26, 26, 26 }), ==, 0xf);
 
   rules.n_players = 5;
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { 9, 8, 8, 8, 9 }), ==, 0xe);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ 9, 8, 8, 8, 9 }), ==, 0xe);
   rules.n_players = 3;
   /* Seats beyond the table never win. */
-  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]) { 9, 9, 10, 0, 0 }), ==, 0x3);
+  g_assert_cmpuint (hearts_rules_get_winners (&rules, (gint[]){ 9, 9, 10, 0, 0 }), ==, 0x3);
 }
 
 static void
 test_pass_three_cards (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_hands (&deal, &rules, 3, HEARTS_PASS_LEFT,
@@ -1462,8 +1465,8 @@ static void
 test_pass_cycle_left_right_across_hold (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  HeartsRng rng;
+  HeartsDeal  deal;
+  HeartsRng   rng;
 
   check_cycle ("", "LRAHLRAHLRAH");
   check_cycle ("pass=lrah", "LRAHLRAH");
@@ -1483,9 +1486,7 @@ test_pass_cycle_left_right_across_hold (void)
 
   /* Across: seat 0 and seat 2 swap, seat 1 and seat 3 swap. */
   for (guint s = 0; s < 4; s++)
-    g_assert_cmpint (hearts_deal_pass (&deal, &rules, s, HEARTS_CARD_BIT (hearts_cards_lowest (deal.hands[s])) |
-                                       HEARTS_CARD_BIT (hearts_cards_highest (deal.hands[s])) |
-                                       HEARTS_CARD_BIT (hearts_cards_lowest (deal.hands[s] & (deal.hands[s] - 1)))),
+    g_assert_cmpint (hearts_deal_pass (&deal, &rules, s, HEARTS_CARD_BIT (hearts_cards_lowest (deal.hands[s])) | HEARTS_CARD_BIT (hearts_cards_highest (deal.hands[s])) | HEARTS_CARD_BIT (hearts_cards_lowest (deal.hands[s] & (deal.hands[s] - 1)))),
                      ==, HEARTS_REFUSAL_NONE);
   for (guint s = 0; s < 4; s++)
     {
@@ -1498,7 +1499,7 @@ static void
 test_passed_cards_arrive_after_own_pass (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   hearts_rules_init_default (&rules);
   deal_hands (&deal, &rules, 3, HEARTS_PASS_LEFT,
@@ -1568,9 +1569,9 @@ check_small_table (const char *rules_text,
                    const char *removed,
                    const char *opening)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
-  HeartsRng rng;
+  HeartsRules      rules;
+  HeartsDeal       deal;
+  HeartsRng        rng;
   g_autofree char *message = NULL;
   g_autofree char *expected_message = g_strdup_printf ("You must lead the %c♣", opening[0]);
 
@@ -1586,7 +1587,7 @@ check_small_table (const char *rules_text,
   for (guint64 seed = 0; seed < 50; seed++)
     {
       HeartsCards all = 0;
-      guint holder = n;
+      guint       holder = n;
 
       hearts_rng_init (&rng, seed);
       hearts_deal_shuffle (&deal, &rules, seed % n, 2, &rng);
@@ -1626,7 +1627,7 @@ static void
 test_three_players_remove_two_of_clubs (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   check_small_table ("players=3 three-deck=2c", 3, 17, "2C", "3C");
 
@@ -1646,16 +1647,16 @@ test_three_players_remove_two_of_clubs (void)
 
   /* The deck of the other three-player variant is refused. */
   g_assert_false (hearts_deal_init (&deal, &rules, 0, HEARTS_PASS_HOLD,
-                                    (HeartsCards[]) { cards ("2C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D 5D 6D 7D"),
-                                                      cards ("4C 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS"),
-                                                      cards ("JS QS KS AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH") }));
+                                    (HeartsCards[]){ cards ("2C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D 5D 6D 7D"),
+                                                     cards ("4C 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS"),
+                                                     cards ("JS QS KS AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH") }));
 }
 
 static void
 test_five_players_remove_twos (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   check_small_table ("players=5", 5, 10, "2C 2D", "3C");
   check_small_table ("players=5 three-deck=2c", 5, 10, "2C 2D", "3C");
@@ -1683,7 +1684,7 @@ static void
 test_pass_cycle_right_left_across_hold (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   check_cycle ("pass=rlah", "RLAHRLAHRLAH");
   rules_init (&rules, "pass=rlah");
@@ -1714,8 +1715,8 @@ static void
 test_pass_cycle_none (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  HeartsRng rng;
+  HeartsDeal  deal;
+  HeartsRng   rng;
 
   check_cycle ("pass=none", "HHHHHHHH");
   check_cycle ("pass=none players=3", "HHHH");
@@ -1734,10 +1735,10 @@ static void
 test_no_across_with_three_or_five (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
   HeartsCards hands[HEARTS_MAX_PLAYERS] = { 0 };
-  HeartsCard c;
-  guint i = 0;
+  HeartsCard  c;
+  guint       i = 0;
 
   check_cycle ("players=3", "LRHLRHLRH");
   check_cycle ("players=5", "LRHLRHLRH");
@@ -1766,8 +1767,8 @@ test_no_across_with_three_or_five (void)
 static void
 test_opening_any_club (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules      rules;
+  HeartsDeal       deal;
   g_autofree char *message = NULL;
 
   rules_init (&rules, "opening=any-club");
@@ -1798,7 +1799,7 @@ static void
 test_first_trick_hearts_only (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   rules_init (&rules, "first-trick=no-hearts");
   deal_b (&deal, &rules);
@@ -1825,7 +1826,7 @@ static void
 test_first_trick_anything (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   rules_init (&rules, "first-trick=anything");
   deal_b (&deal, &rules);
@@ -1840,7 +1841,7 @@ static void
 test_queen_discard_breaks_hearts (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   /* Position D: seat 2 discards the Q♠ on a diamond, seat 3 wins and leads. */
   rules_init (&rules, "qs-breaks=yes");
@@ -1864,7 +1865,7 @@ static void
 test_hearts_may_be_led_any_time (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
+  HeartsDeal  deal;
 
   rules_init (&rules, "hearts-breaking=no");
   deal_e (&deal, &rules);
@@ -1882,8 +1883,8 @@ test_hearts_may_be_led_any_time (void)
 static void
 test_omnibus_jack_of_diamonds_minus_10 (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   rules_init (&rules, "omnibus=yes");
@@ -1898,21 +1899,21 @@ test_omnibus_jack_of_diamonds_minus_10 (void)
   deal_d (&deal, &rules);
   play_cards (&deal, &rules, "2C AC 3C 4C 8D QS JD 2D");
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 0, 0, 0, 3 });
+  assert_points (&score, 4, (gint[]){ 0, 0, 0, 3 });
 
   /* A moon with the J♦: the shooter keeps the bonus, the others get 26. */
   moon_deal (&deal, &rules);
   hearts_deal_score (&deal, &rules, NULL, &score);
   g_assert_cmpint (score.shooter, ==, 0);
-  assert_points (&score, 4, (gint[]) { -10, 26, 26, 26 });
+  assert_points (&score, 4, (gint[]){ -10, 26, 26, 26 });
   g_assert_cmpint (sum_points (&score, 4), ==, 68);
 }
 
 static void
 test_no_tricks_bonus_minus_5 (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   rules_init (&rules, "no-tricks=yes");
@@ -1921,12 +1922,12 @@ test_no_tricks_bonus_minus_5 (void)
   deal_a (&deal, &rules);
   play_cards (&deal, &rules, "2C 3C 4C 5C");
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 0, 0, 0, 0 });
+  assert_points (&score, 4, (gint[]){ 0, 0, 0, 0 });
 
   /* Position B: seat 0 takes every trick (a moon); the others took none: −5 each. */
   moon_deal (&deal, &rules);
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 0, 21, 21, 21 });
+  assert_points (&score, 4, (gint[]){ 0, 21, 21, 21 });
 
   /* Without a moon: the hand-built end of a hand where seat 2 took no trick. */
   deal.taken[0] = HEARTS_FULL_DECK & ~cards ("2H 3H 4H 5H");
@@ -1937,63 +1938,63 @@ test_no_tricks_bonus_minus_5 (void)
   deal.tricks_won[2] = 0;
   deal.tricks_won[3] = 1;
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 22, 3, -5, 1 });
+  assert_points (&score, 4, (gint[]){ 22, 3, -5, 1 });
 
   rules.no_tricks_bonus = FALSE;
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 22, 3, 0, 1 });
+  assert_points (&score, 4, (gint[]){ 22, 3, 0, 1 });
 }
 
 static void
 test_moon_shooter_minus_26 (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   rules_init (&rules, "moon=shooter");
   moon_deal (&deal, &rules);
   hearts_deal_score (&deal, &rules, NULL, &score);
   g_assert_cmpint (score.shooter, ==, 0);
-  assert_points (&score, 4, (gint[]) { -26, 0, 0, 0 });
+  assert_points (&score, 4, (gint[]){ -26, 0, 0, 0 });
 
   rules_init (&rules, "moon=shooter omnibus=yes no-tricks=yes");
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { -36, -5, -5, -5 });
+  assert_points (&score, 4, (gint[]){ -36, -5, -5, -5 });
 }
 
 static void
 test_moon_shooter_chooses (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules     rules;
+  HeartsDeal      deal;
   HeartsDealScore score;
 
   rules_init (&rules, "moon=choose");
   moon_deal (&deal, &rules);
 
   /* Nothing to choose between early on: the others take 26. */
-  hearts_deal_score (&deal, &rules, (gint[]) { 0, 0, 0, 0 }, &score);
-  assert_points (&score, 4, (gint[]) { 0, 26, 26, 26 });
+  hearts_deal_score (&deal, &rules, (gint[]){ 0, 0, 0, 0 }, &score);
+  assert_points (&score, 4, (gint[]){ 0, 26, 26, 26 });
   hearts_deal_score (&deal, &rules, NULL, &score);
-  assert_points (&score, 4, (gint[]) { 0, 26, 26, 26 });
+  assert_points (&score, 4, (gint[]){ 0, 26, 26, 26 });
 
   /* +26 to the others would end the game with the shooter the winner: take it. */
-  hearts_deal_score (&deal, &rules, (gint[]) { 10, 80, 30, 30 }, &score);
-  assert_points (&score, 4, (gint[]) { 0, 26, 26, 26 });
+  hearts_deal_score (&deal, &rules, (gint[]){ 10, 80, 30, 30 }, &score);
+  assert_points (&score, 4, (gint[]){ 0, 26, 26, 26 });
 
   /* +26 to the others would end the game with seat 2 the winner: −26 instead. */
-  hearts_deal_score (&deal, &rules, (gint[]) { 90, 80, 10, 30 }, &score);
-  assert_points (&score, 4, (gint[]) { -26, 0, 0, 0 });
+  hearts_deal_score (&deal, &rules, (gint[]){ 90, 80, 10, 30 }, &score);
+  assert_points (&score, 4, (gint[]){ -26, 0, 0, 0 });
 
   /* … or with the shooter only tied for the win. */
-  hearts_deal_score (&deal, &rules, (gint[]) { 40, 80, 14, 70 }, &score);
-  assert_points (&score, 4, (gint[]) { -26, 0, 0, 0 });
+  hearts_deal_score (&deal, &rules, (gint[]){ 40, 80, 14, 70 }, &score);
+  assert_points (&score, 4, (gint[]){ -26, 0, 0, 0 });
 
   /* A game of a set number of deals: the standings are the same either way. */
   rules_init (&rules, "moon=choose end=deals:5");
-  hearts_deal_score (&deal, &rules, (gint[]) { 90, 80, 10, 30 }, &score);
-  assert_points (&score, 4, (gint[]) { 0, 26, 26, 26 });
+  hearts_deal_score (&deal, &rules, (gint[]){ 90, 80, 10, 30 }, &score);
+  assert_points (&score, 4, (gint[]){ 0, 26, 26, 26 });
 }
 
 static void
@@ -2004,8 +2005,8 @@ test_end_score_target (void)
   for (guint target = HEARTS_END_SCORE_MIN; target <= HEARTS_END_SCORE_MAX; target++)
     {
       g_autofree char *text = g_strdup_printf ("end=score:%u", target);
-      gint below[4] = { (gint) target - 1, 0, -26, 0 };
-      gint at[4] = { 0, 0, (gint) target, 0 };
+      gint             below[4] = { (gint) target - 1, 0, -26, 0 };
+      gint             at[4] = { 0, 0, (gint) target, 0 };
 
       rules_init (&rules, text);
       g_assert_cmpuint (rules.end_value, ==, target);
@@ -2040,8 +2041,8 @@ test_end_after_deals (void)
   HeartsRules rules;
 
   rules_init (&rules, "end=deals:3");
-  g_assert_false (hearts_rules_game_is_over (&rules, (gint[]) { 500, 500, 500, 500 }, 2));
-  g_assert_true (hearts_rules_game_is_over (&rules, (gint[]) { 0, 0, 0, 0 }, 3));
+  g_assert_false (hearts_rules_game_is_over (&rules, (gint[]){ 500, 500, 500, 500 }, 2));
+  g_assert_true (hearts_rules_game_is_over (&rules, (gint[]){ 0, 0, 0, 0 }, 3));
 
   g_assert_false (hearts_rules_apply_string (&rules, "end=deals:0", NULL));
   g_assert_false (hearts_rules_apply_string (&rules, "end=deals:101", NULL));
@@ -2069,11 +2070,11 @@ test_end_after_matches (void)
       g_autofree char *text = g_strdup_printf ("players=%u end=matches:2", n);
       g_autoptr(HeartsGame) game = computer_game (text, n);
       const HeartsRules *rules = hearts_game_get_rules (game);
-      guint dealt_by[HEARTS_MAX_PLAYERS] = { 0 };
+      guint              dealt_by[HEARTS_MAX_PLAYERS] = { 0 };
 
       /* A match is the deal going once round the table: two matches, 2n deals. */
-      g_assert_false (hearts_rules_game_is_over (rules, (gint[]) { 0, 0, 0, 0, 0 }, 2 * n - 1));
-      g_assert_true (hearts_rules_game_is_over (rules, (gint[]) { 0, 0, 0, 0, 0 }, 2 * n));
+      g_assert_false (hearts_rules_game_is_over (rules, (gint[]){ 0, 0, 0, 0, 0 }, 2 * n - 1));
+      g_assert_true (hearts_rules_game_is_over (rules, (gint[]){ 0, 0, 0, 0, 0 }, 2 * n));
 
       while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
         {
@@ -2095,8 +2096,8 @@ static char *
 record_of_position_a (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  GString *record = g_string_new (NULL);
+  HeartsDeal  deal;
+  GString    *record = g_string_new (NULL);
 
   rules_init (&rules, "pass=none");
   deal_a (&deal, &rules);
@@ -2138,15 +2139,15 @@ static void
 test_misdeal_refused (void)
 {
   HeartsRules rules;
-  HeartsDeal deal;
-  HeartsRng rng;
+  HeartsDeal  deal;
+  HeartsRng   rng;
   HeartsCards good[4] = {
     cards ("2C AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"),
     cards ("3C KH AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS"),
     cards ("4C QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D TD"),
     cards ("5C 6C 7C 8C 9C TC JC QC KC JD QD KD AD"),
   };
-  HeartsCards bad[4];
+  HeartsCards      bad[4];
   g_autofree char *record = record_of_position_a ();
 
   hearts_rules_init_default (&rules);
@@ -2197,8 +2198,8 @@ test_misdeal_refused (void)
 static void
 test_incorrect_hand_refused (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules      rules;
+  HeartsDeal       deal;
   g_autofree char *record = record_of_position_a ();
 
   hearts_rules_init_default (&rules);
@@ -2237,8 +2238,8 @@ test_incorrect_hand_refused (void)
 static void
 test_play_out_of_turn_refused (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules      rules;
+  HeartsDeal       deal;
   g_autofree char *record = record_of_position_a ();
 
   hearts_rules_init_default (&rules);
@@ -2264,8 +2265,8 @@ test_play_out_of_turn_refused (void)
 static void
 test_revoke_refused (void)
 {
-  HeartsRules rules;
-  HeartsDeal deal;
+  HeartsRules      rules;
+  HeartsDeal       deal;
   g_autofree char *record = record_of_position_a ();
 
   hearts_rules_init_default (&rules);
@@ -2292,7 +2293,7 @@ test_refusals_explained (void)
   /* Every reason has its own id and its own sentence. */
   for (guint r = HEARTS_REFUSAL_WRONG_PHASE; r < HEARTS_N_REFUSALS; r++)
     {
-      const char *message = hearts_refusal_get_message (r);
+      const char      *message = hearts_refusal_get_message (r);
       g_autofree char *formatted = hearts_refusal_format (r, &rules);
 
       g_assert_nonnull (message);
@@ -2434,7 +2435,7 @@ test_rule_table_names_every_rule (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) files = g_hash_table_new (g_str_hash, g_str_equal);
   const char *name;
-  guint n_files = 0;
+  guint       n_files = 0;
 
   if (!g_file_test (path, G_FILE_TEST_IS_DIR))
     {

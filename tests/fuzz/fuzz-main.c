@@ -40,7 +40,7 @@ run_path (const char *path,
   else
     {
       g_autofree char *contents = NULL;
-      gsize length;
+      gsize            length;
       g_autoptr(GError) error = NULL;
 
       if (!g_file_get_contents (path, &contents, &length, &error))

@@ -41,18 +41,18 @@ play_on (HeartsGame *game)
 }
 
 static void
-check_round_trip (HeartsGame   *game,
-                  HeartsPreset  preset,
-                  guint         queens)
+check_round_trip (HeartsGame  *game,
+                  HeartsPreset preset,
+                  guint        queens)
 {
   g_autoptr(GVariant) again = hearts_saved_game_to_variant (game, preset, queens);
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) third = NULL;
   g_autoptr(HeartsGame) copy = NULL;
-  g_autofree char *record = NULL;
+  g_autofree char    *record = NULL;
   HeartsRecordSummary summary;
-  HeartsPreset preset2;
-  guint queens2;
+  HeartsPreset        preset2;
+  guint               queens2;
 
   copy = hearts_saved_game_from_variant (again, &preset2, &queens2, &error);
   g_assert_no_error (error);
@@ -75,11 +75,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GVariant) state = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(HeartsGame) game = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char    *text = NULL;
   HeartsRecordSummary summary;
-  HeartsPreset preset;
-  guint queens;
-  const char *record;
+  HeartsPreset        preset;
+  guint               queens;
+  const char         *record;
 
   g_log_set_always_fatal (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
 

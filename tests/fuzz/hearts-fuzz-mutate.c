@@ -23,7 +23,7 @@
 #include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 
-#define N_SEEDS 96
+#define N_SEEDS   96
 #define MAX_MOVES 40000
 
 static const char *variants[] = {
@@ -130,10 +130,10 @@ mutate_array (GVariant  *array,
               HeartsRng *rng)
 {
   GVariantBuilder b;
-  gsize n = g_variant_n_children (array);
-  guint op = hearts_rng_below (rng, 5);
-  gsize pick = n > 0 ? hearts_rng_below (rng, n) : 0;
-  gsize other = n > 0 ? hearts_rng_below (rng, n) : 0;
+  gsize           n = g_variant_n_children (array);
+  guint           op = hearts_rng_below (rng, 5);
+  gsize           pick = n > 0 ? hearts_rng_below (rng, n) : 0;
+  gsize           other = n > 0 ? hearts_rng_below (rng, n) : 0;
 
   g_variant_builder_init (&b, g_variant_get_type (array));
   for (gsize i = 0; i < n; i++)
@@ -141,7 +141,7 @@ mutate_array (GVariant  *array,
       g_autoptr(GVariant) child = g_variant_get_child_value (array, i);
 
       if (i == pick && op == 0)
-        continue;                                   /* drop one */
+        continue; /* drop one */
       if (i == pick && op == 1)
         {
           g_autoptr(GVariant) changed = mutate_value (child, rng);
@@ -157,7 +157,7 @@ mutate_array (GVariant  *array,
         }
       g_variant_builder_add_value (&b, child);
       if (i == pick && op == 3)
-        g_variant_builder_add_value (&b, child);    /* one twice */
+        g_variant_builder_add_value (&b, child); /* one twice */
     }
   if (n == 0 || op == 4)
     {
@@ -184,9 +184,9 @@ mutate_value (GVariant  *value,
     return mutate_array (value, rng);
   if (g_variant_type_is_tuple (type))
     {
-      gsize n = g_variant_n_children (value), pick = hearts_rng_below (rng, n);
+      gsize                 n = g_variant_n_children (value), pick = hearts_rng_below (rng, n);
       g_autofree GVariant **children = g_new0 (GVariant *, n);
-      GVariant *result;
+      GVariant             *result;
 
       for (gsize i = 0; i < n; i++)
         {
@@ -203,7 +203,7 @@ mutate_value (GVariant  *value,
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_BYTE))
     {
       static const guint8 interesting[] = { 0, 1, 2, 3, 4, 5, 7, 63, 127, 128, 255 };
-      guint8 y = g_variant_get_byte (value);
+      guint8              y = g_variant_get_byte (value);
 
       y = hearts_rng_below (rng, 2) ? y + (gint) hearts_rng_below (rng, 5) - 2
                                     : interesting[hearts_rng_below (rng, G_N_ELEMENTS (interesting))];
@@ -212,7 +212,7 @@ mutate_value (GVariant  *value,
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
     {
       static const gint32 interesting[] = { 0, 1, -1, 13, 26, -26, 100, 200, 201, -101, G_MININT32, G_MAXINT32 };
-      gint32 i = g_variant_get_int32 (value);
+      gint32              i = g_variant_get_int32 (value);
 
       i = hearts_rng_below (rng, 2) ? i + (gint32) hearts_rng_below (rng, 27) - 13
                                     : interesting[hearts_rng_below (rng, G_N_ELEMENTS (interesting))];
@@ -221,7 +221,7 @@ mutate_value (GVariant  *value,
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
     {
       static const guint32 interesting[] = { 0, 1, 2, 3, 4, 5, 99, 100, 101, G_MAXUINT32 };
-      guint32 u = g_variant_get_uint32 (value);
+      guint32              u = g_variant_get_uint32 (value);
 
       u = hearts_rng_below (rng, 2) ? u + hearts_rng_below (rng, 5) - 2
                                     : interesting[hearts_rng_below (rng, G_N_ELEMENTS (interesting))];
@@ -233,10 +233,18 @@ mutate_value (GVariant  *value,
 
       switch (hearts_rng_below (rng, 4))
         {
-        case 0: t ^= G_GUINT64_CONSTANT (1) << hearts_rng_below (rng, 64); break;   /* a card more or less */
-        case 1: t = (t << 1) | (t >> 63); break;
-        case 2: t = hearts_rng_next (rng); break;
-        default: t = 0; break;
+        case 0:
+          t ^= G_GUINT64_CONSTANT (1) << hearts_rng_below (rng, 64);
+          break; /* a card more or less */
+        case 1:
+          t = (t << 1) | (t >> 63);
+          break;
+        case 2:
+          t = hearts_rng_next (rng);
+          break;
+        default:
+          t = 0;
+          break;
         }
       return g_variant_ref_sink (g_variant_new_uint64 (t));
     }
@@ -289,7 +297,7 @@ mutate (GPtrArray *seeds,
         gboolean  *from_file)
 {
   GVariant *seed = g_ptr_array_index (seeds, hearts_rng_below (rng, seeds->len));
-  guint op = hearts_rng_below (rng, 10);
+  guint     op = hearts_rng_below (rng, 10);
 
   *from_file = FALSE;
   if (op < 2)
@@ -297,7 +305,7 @@ mutate (GPtrArray *seeds,
       /* Bits of the serialized state, or of the file. */
       g_autoptr(GBytes) bytes = NULL;
       g_autofree guint8 *data = NULL;
-      gsize size;
+      gsize              size;
 
       *from_file = op == 1;
       bytes = *from_file ? hearts_saved_game_to_file_bytes (seed) : g_variant_get_data_as_bytes (seed);
@@ -327,7 +335,7 @@ mutate (GPtrArray *seeds,
           g_autoptr(GVariant) value = g_variant_get_variant (boxed);
           g_autoptr(GVariant) changed = NULL;
           const char *key;
-          GVariant *next;
+          GVariant   *next;
 
           g_variant_get_child (entry, 0, "&s", &key);
           switch (hearts_rng_below (rng, 8))
@@ -358,13 +366,13 @@ mutate (GPtrArray *seeds,
 static const char *
 impossible (HeartsGame *game)
 {
-  guint n = hearts_game_get_n_players (game);
-  const HeartsDeal *deal = hearts_game_get_deal (game);
-  g_autofree char *record = hearts_game_get_record (game);
+  guint               n = hearts_game_get_n_players (game);
+  const HeartsDeal   *deal = hearts_game_get_deal (game);
+  g_autofree char    *record = hearts_game_get_record (game);
   HeartsRecordSummary summary;
-  HeartsCards seen = 0;
-  HeartsPhase phase;
-  guint moves = 0;
+  HeartsCards         seen = 0;
+  HeartsPhase         phase;
+  guint               moves = 0;
 
   for (guint s = 0; s < n; s++)
     if (hearts_game_seat_is_human (game, s) != (s == 0))
@@ -417,15 +425,15 @@ main (int   argc,
   g_autoptr(GPtrArray) seeds = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  gint64 n_mutants = 20000, seed = 20240601;
+  gint64       n_mutants = 20000, seed = 20240601;
   GOptionEntry entries[] = {
     { "mutants", 0, 0, G_OPTION_ARG_INT64, &n_mutants, "How many mutants (20000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the run", "S" },
     { NULL }
   };
-  Counts counts = { 0 };
+  Counts    counts = { 0 };
   HeartsRng rng;
-  gint64 start;
+  gint64    start;
 
   context = g_option_context_new ("- mutate saved games and check what the loader accepts");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -456,7 +464,7 @@ main (int   argc,
       g_autoptr(GVariant) state = NULL;
       g_autoptr(HeartsGame) game = NULL;
       g_autoptr(GError) local = NULL;
-      gboolean from_file;
+      gboolean    from_file;
       const char *why;
 
       mutant = mutate (seeds, &rng, &from_file);

@@ -54,7 +54,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  guint n_wanted, n_written = 0;
+  guint     n_wanted, n_written = 0;
   HeartsRng rng;
 
   if (argc < 2)
@@ -78,7 +78,7 @@ main (int   argc,
         g_error ("bad variant %s", variants[g % G_N_ELEMENTS (variants)]);
       game = hearts_game_new (&rules, hearts_rng_next (&rng));
       for (guint s = 0; s < rules.n_players; s++)
-        hearts_game_set_seat_level (game, s, s % 3);   /* random, easy, normal: quick ones */
+        hearts_game_set_seat_level (game, s, s % 3); /* random, easy, normal: quick ones */
       g_signal_connect (game, "hand-finished", G_CALLBACK (on_hand_finished_cb), &queens);
       /* The player's seat, as the window saves it: any other is refused. */
       hearts_game_set_seat_human (game, 0);

@@ -22,7 +22,7 @@ guint64
 hearts_test_seed (void)
 {
   const char *text = g_getenv ("HEARTS_TEST_SEED");
-  guint64 seed = DEFAULT_SEED;
+  guint64     seed = DEFAULT_SEED;
 
   if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, NULL))
     g_error ("HEARTS_TEST_SEED must be a number, not “%s”", text);
@@ -78,7 +78,7 @@ hearts_test_iterate_until (HeartsTestCondition condition,
                            guint               timeout_ms)
 {
   gboolean expired = FALSE;
-  guint deadline = g_timeout_add (timeout_ms, on_deadline_cb, &expired);
+  guint    deadline = g_timeout_add (timeout_ms, on_deadline_cb, &expired);
 
   while (!condition (user_data) && !expired)
     g_main_context_iteration (NULL, TRUE);
@@ -89,15 +89,15 @@ hearts_test_iterate_until (HeartsTestCondition condition,
 
 typedef struct
 {
-  gboolean last;
+  gboolean      last;
   GMainContext *context;
 } LastReference;
 
 /* Called from whichever thread drops the next-to-last reference. */
 static void
-on_toggle_cb (gpointer  user_data,
-              GObject  *object,
-              gboolean  is_last_ref)
+on_toggle_cb (gpointer user_data,
+              GObject *object,
+              gboolean is_last_ref)
 {
   LastReference *wait = user_data;
 
@@ -131,7 +131,7 @@ hearts_test_await_last_reference (gpointer object,
                                   guint    timeout_ms)
 {
   LastReference wait = { FALSE, g_main_context_default () };
-  gboolean last;
+  gboolean      last;
 
   g_return_val_if_fail (G_IS_OBJECT (object), FALSE);
 

@@ -50,8 +50,8 @@ test_seed_fixed_or_from_environment (void)
 static void
 test_random_rules_cover_variants (void)
 {
-  gboolean players[HEARTS_MIN_PLAYERS + 3] = { FALSE };
-  gboolean omnibus[2] = { FALSE }, moon[HEARTS_N_MOONS] = { FALSE };
+  gboolean  players[HEARTS_MIN_PLAYERS + 3] = { FALSE };
+  gboolean  omnibus[2] = { FALSE }, moon[HEARTS_N_MOONS] = { FALSE };
   HeartsRng rng;
 
   hearts_rng_init (&rng, hearts_test_seed ());
@@ -102,8 +102,8 @@ test_iterate_until (void)
 
 typedef struct
 {
-  GMutex mutex;
-  GCond cond;
+  GMutex   mutex;
+  GCond    cond;
   gboolean released;
   GObject *object;
 } Holder;
@@ -138,7 +138,7 @@ static void
 test_await_last_reference (void)
 {
   GObject *object = g_object_new (G_TYPE_OBJECT, NULL);
-  Holder holder = { .object = g_object_ref (object) };
+  Holder   holder = { .object = g_object_ref (object) };
   GThread *thread;
 
   g_mutex_init (&holder.mutex);

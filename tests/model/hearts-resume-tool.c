@@ -79,9 +79,9 @@ status_of (HeartsGame *game)
 /* A record without its pass lines: those are written in seat order, not in
  * the order the seats passed, so they are compared as a set. */
 static void
-split_record (const char  *record,
-              GPtrArray   *moves,
-              GHashTable  *passes)
+split_record (const char *record,
+              GPtrArray  *moves,
+              GHashTable *passes)
 {
   g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
   const char *hand = "";
@@ -161,7 +161,7 @@ check (const char *before_path,
       goto differ;
   {
     GHashTableIter iter;
-    const char *pass;
+    const char    *pass;
 
     /* Every pass made before is there, in the same hand. */
     g_hash_table_iter_init (&iter, pa);
@@ -180,8 +180,8 @@ differ:
 }
 
 static int
-human_move (GFile   *file,
-            guint64  seed)
+human_move (GFile  *file,
+            guint64 seed)
 {
   g_autoptr(GVariant) state = read_saved (file);
   g_autoptr(GBytes) bytes = NULL;
@@ -190,8 +190,8 @@ human_move (GFile   *file,
   g_autoptr(GVariant) saved = NULL;
   g_autoptr(GError) error = NULL;
   HeartsPreset preset;
-  guint queens;
-  HeartsRng rng;
+  guint        queens;
+  HeartsRng    rng;
 
   if (state == NULL)
     {

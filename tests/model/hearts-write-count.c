@@ -80,16 +80,16 @@ main (int   argc,
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  gint pause_ms = 0;
-  gint64 seed = 1;
+  gint         pause_ms = 0;
+  gint64       seed = 1;
   GOptionEntry entries[] = {
     { "pause-ms", 0, 0, G_OPTION_ARG_INT, &pause_ms, "Pause between moves, as for an animation", "MS" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the deal", "S" },
     { NULL }
   };
   HeartsRules rules;
-  Run run = { 0 };
-  guint before;
+  Run         run = { 0 };
+  guint       before;
 
   context = g_option_context_new ("- count the saved-game writes of one hand");
   g_option_context_add_main_entries (context, entries, NULL);

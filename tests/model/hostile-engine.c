@@ -60,8 +60,8 @@ static char *
 illegal_answer (HeartsProtocol *protocol,
                 gboolean        passing)
 {
-  HeartsView view;
-  HeartsCards deck, wrong;
+  HeartsView       view;
+  HeartsCards      deck, wrong;
   g_autofree char *cards = NULL;
 
   if (!hearts_protocol_get_view (protocol, &view))
@@ -156,14 +156,14 @@ main (int   argc,
   g_autoptr(HeartsProtocol) protocol = hearts_protocol_new (HEARTS_AI_NORMAL, 1);
   const char *mode = argc > 1 ? argv[1] : "stall";
   const char *arg = argc > 3 && argv[3][0] != '\0' ? argv[3] : NULL;
-  gboolean at_hep = argc > 2 && g_str_equal (argv[2], "hep");
-  gboolean at_quit = argc > 2 && g_str_equal (argv[2], "quit");
-  gint at = argc > 2 && !at_hep && !at_quit ? atoi (argv[2]) : -1;
-  gboolean noisy = g_str_equal (mode, "stderr");
-  gint questions = 0;
-  char *line = NULL;
-  size_t size = 0;
-  ssize_t len;
+  gboolean    at_hep = argc > 2 && g_str_equal (argv[2], "hep");
+  gboolean    at_quit = argc > 2 && g_str_equal (argv[2], "quit");
+  gint        at = argc > 2 && !at_hep && !at_quit ? atoi (argv[2]) : -1;
+  gboolean    noisy = g_str_equal (mode, "stderr");
+  gint        questions = 0;
+  char       *line = NULL;
+  size_t      size = 0;
+  ssize_t     len;
 
   signal (SIGPIPE, SIG_DFL);
   if (g_str_equal (mode, "stall") && arg != NULL)

@@ -24,13 +24,13 @@
  * hostile engines, the standard 10 s for the cancellations). */
 static guint timeout_ms = 10000;
 /* Added to a deadline for a bound that only catches a hang. */
-#define SLACK_US   (2 * G_USEC_PER_SEC)
+#define SLACK_US (2 * G_USEC_PER_SEC)
 
 typedef struct
 {
   const char *mode;
-  gint        code;       /* the GIOError of a start that fails */
-  const char *reason;   /* a part of hearts_external_ai_get_error () */
+  gint        code;   /* the GIOError of a start that fails */
+  const char *reason; /* a part of hearts_external_ai_get_error () */
 } Hostile;
 
 static const Hostile hostiles[] = {
@@ -48,7 +48,7 @@ engine_command (const char *mode,
                 const char *at,
                 const char *arg)
 {
-  const char *path = g_getenv ("HOSTILE_ENGINE");
+  const char      *path = g_getenv ("HOSTILE_ENGINE");
   g_autofree char *quoted = g_shell_quote (path);
   g_autofree char *quoted_arg = g_shell_quote (arg != NULL ? arg : "");
 
@@ -61,7 +61,7 @@ static char *
 pid_file_new (void)
 {
   char *path = g_build_filename (g_get_tmp_dir (), "hostile-XXXXXX", NULL);
-  int fd = g_mkstemp (path);
+  int   fd = g_mkstemp (path);
 
   g_assert_cmpint (fd, >=, 0);
   close (fd);
@@ -73,7 +73,7 @@ static gsize
 resident_kib (void)
 {
   g_autofree char *status = NULL;
-  const char *line;
+  const char      *line;
 
   g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
   line = strstr (status, "VmRSS:");
@@ -87,7 +87,7 @@ process_gone (GPid pid)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
   g_autofree char *stat = NULL;
-  const char *end;
+  const char      *end;
 
   if (!g_file_get_contents (path, &stat, NULL, NULL))
     return TRUE;
@@ -112,7 +112,7 @@ static GPid
 read_pid_file (const char *path)
 {
   g_autofree char *text = NULL;
-  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64           until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
   while (!g_file_get_contents (path, &text, NULL, NULL))
     {
@@ -126,12 +126,12 @@ read_pid_file (const char *path)
 static void
 test_start (gconstpointer data)
 {
-  const Hostile *hostile = data;
+  const Hostile   *hostile = data;
   g_autofree char *pid_file = pid_file_new ();
   g_autofree char *command = engine_command (hostile->mode, "hep", pid_file);
   g_autoptr(GError) error = NULL;
-  gsize before = resident_kib ();
-  gint64 start;
+  gsize     before = resident_kib ();
+  gint64    start;
   HeartsAi *ai;
 
   start = g_get_monotonic_time ();
@@ -153,10 +153,10 @@ test_start (gconstpointer data)
 
 typedef struct
 {
-  guint   moves;
-  gint64  longest;   /* µs */
-  char   *error;     /* the engine's, at the end */
-  guint   failures;
+  guint  moves;
+  gint64 longest; /* µs */
+  char  *error;   /* the engine's, at the end */
+  guint  failures;
 } GameStats;
 
 /* Plays a whole game, every seat a computer, seat 1 played by @ai (transfer full). */
@@ -197,7 +197,7 @@ play_game (HeartsAi  *ai,
 static void
 test_drop (gconstpointer data)
 {
-  const Hostile *hostile = data;
+  const Hostile   *hostile = data;
   g_autofree char *pid_file = pid_file_new ();
   g_autofree char *command = engine_command (hostile->mode, "2", pid_file);
   g_autoptr(GError) error = NULL;
@@ -235,7 +235,7 @@ test_stderr (void)
   g_autoptr(GError) error = NULL;
   HeartsAi *ai;
   GameStats stats;
-  int unread[2], saved;
+  int       unread[2], saved;
 
   g_assert_true (g_unix_open_pipe (unread, FD_CLOEXEC, NULL));
   saved = dup (2);
@@ -263,7 +263,7 @@ test_free_does_not_block (void)
   g_autofree char *command = engine_command ("stall", "quit", pid_file);
   g_autoptr(GError) error = NULL;
   HeartsAi *ai = hearts_external_ai_new (command, NULL, &error);
-  gint64 start;
+  gint64    start;
 
   g_assert_no_error (error);
   start = g_get_monotonic_time ();
@@ -334,7 +334,7 @@ game_with_hard_seat (void)
 {
   HeartsRules rules;
   HeartsGame *game;
-  HeartsAi *hard = hearts_ai_new (HEARTS_AI_HARD, 3);
+  HeartsAi   *hard = hearts_ai_new (HEARTS_AI_HARD, 3);
 
   /* Unstopped, its first pass in game 3 takes some 14 s here (no card is clearly best
    * before the budget runs out). A larger budget would only cost memory: the search
@@ -369,7 +369,7 @@ test_cancel_external (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(HeartsGame) game = NULL;
   HeartsRules rules;
-  HeartsAi *ai;
+  HeartsAi   *ai;
 
   /* The engine answers its first question after 3 s, well within the deadline. */
   g_assert_cmpuint (timeout_ms, >, 3000 + SLACK_US / 1000);
@@ -407,9 +407,9 @@ test_cancel_start (void)
   g_autofree char *command = engine_command ("stall", "hep", NULL);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
-  GThread *canceller;
+  GThread  *canceller;
   HeartsAi *ai;
-  gint64 start;
+  gint64    start;
 
   canceller = g_thread_new ("canceller", cancel_later, cancellable);
   start = g_get_monotonic_time ();

@@ -14,7 +14,7 @@
 #include "hearts-game-deal.h"
 #include "hearts-game-runner.h"
 
-#define HANG_GUARD_S 120   /* not a measurement: a loop that never ends fails instead */
+#define HANG_GUARD_S 120 /* not a measurement: a loop that never ends fails instead */
 
 static const char *variants[] = {
   "end=score:60",
@@ -27,7 +27,7 @@ static guint64
 test_seed (void)
 {
   const char *env = g_getenv ("HEARTS_TEST_SEED");
-  guint64 seed = env != NULL ? g_ascii_strtoull (env, NULL, 10) : 20261123;
+  guint64     seed = env != NULL ? g_ascii_strtoull (env, NULL, 10) : 20261123;
 
   g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=N repeats a run)", seed);
   return seed;
@@ -103,11 +103,11 @@ test_game_claims (void)
         g_signal_connect_swapped (game, "card-played", G_CALLBACK (count_cb), &played);
         while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
           {
-            HeartsPhase phase = hearts_game_get_phase (game);
-            HeartsClaim proof, expected;
+            HeartsPhase     phase = hearts_game_get_phase (game);
+            HeartsClaim     proof, expected;
             HeartsClaimKind kind;
-            gboolean can;
-            HeartsCards legal;
+            gboolean        can;
+            HeartsCards     legal;
 
             if (phase == HEARTS_PHASE_HAND_OVER)
               {
@@ -244,7 +244,7 @@ static void
 run_to_human (HeartsGame *game)
 {
   gboolean expired = FALSE;
-  guint guard = g_timeout_add_seconds (HANG_GUARD_S, on_hang_guard, &expired);
+  guint    guard = g_timeout_add_seconds (HANG_GUARD_S, on_hang_guard, &expired);
 
   do
     {
@@ -282,7 +282,7 @@ test_runner_auto_finish (void)
       for (guint hand = 0; hand < 40 && hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER; hand++)
         {
           gboolean auto_finish = hand % 2 == 0;
-          guint human_plays = 0;
+          guint    human_plays = 0;
 
           hearts_game_runner_set_auto_finish (runner, auto_finish);
           for (;;)

@@ -104,15 +104,17 @@ same_state (GVariant *a,
          memcmp (g_variant_get_data (a), g_variant_get_data (b), g_variant_get_size (a)) == 0;
 }
 
-#define assert_same_state(a, b) \
-  G_STMT_START { \
-    if (!same_state ((a), (b))) \
-      { \
+#define assert_same_state(a, b)                              \
+  G_STMT_START                                               \
+  {                                                          \
+    if (!same_state ((a), (b)))                              \
+      {                                                      \
         g_autofree char *_ta = g_variant_print ((a), FALSE); \
         g_autofree char *_tb = g_variant_print ((b), FALSE); \
-        g_error ("states differ:\n%s\n%s", _ta, _tb); \
-      } \
-  } G_STMT_END
+        g_error ("states differ:\n%s\n%s", _ta, _tb);        \
+      }                                                      \
+  }                                                          \
+  G_STMT_END
 
 /* Properties: notify when, and only when, a value really changes. */
 
@@ -198,10 +200,10 @@ test_properties_read (void)
 {
   g_autoptr(HeartsGame) game = new_game ("players=5 pass=none", 42);
   HeartsPhase phase;
-  gint player;
-  guint hand, n_players;
-  guint64 seed;
-  gboolean broken, undo, thinking;
+  gint        player;
+  guint       hand, n_players;
+  guint64     seed;
+  gboolean    broken, undo, thinking;
 
   g_object_get (game,
                 "phase", &phase,
@@ -412,7 +414,7 @@ test_signals_counted (void)
 {
   g_autoptr(HeartsGame) game = new_game ("end=deals:2", 3);
   Events events;
-  guint changed_before;
+  guint  changed_before;
 
   all_computers (game);
   events_connect (&events, game);
@@ -466,10 +468,10 @@ test_signals_refusals (void)
   g_autoptr(HeartsGame) game = new_game ("pass=none", 11);
   g_autoptr(GVariant) before = NULL;
   g_autoptr(GVariant) after = NULL;
-  Events events;
+  Events        events;
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
-  gint player;
-  HeartsCards hand, legal;
+  gint          player;
+  HeartsCards   hand, legal;
 
   all_computers (game);
   hearts_game_set_seat_human (game, 0);
@@ -604,10 +606,10 @@ test_undo_two_humans (void)
 
 typedef struct
 {
-  GMainLoop *loop;
-  guint      pending;
-  gboolean   ok;
-  GError    *error;
+  GMainLoop  *loop;
+  guint       pending;
+  gboolean    ok;
+  GError     *error;
   HeartsCards hint;
 } Wait;
 
@@ -663,7 +665,7 @@ static void
 test_computer_move_async (void)
 {
   g_autoptr(HeartsGame) game = new_game ("end=deals:1", 8);
-  Wait wait;
+  Wait  wait;
   guint thinking_changes = 0;
   guint moves = 0;
 
@@ -674,7 +676,7 @@ test_computer_move_async (void)
   /* A whole hand, each move worked out in a thread, applied on the main loop. */
   while (hearts_game_computer_to_move (game))
     {
-      guint n_moves = hearts_game_get_deal (game)->n_plays;
+      guint    n_moves = hearts_game_get_deal (game)->n_plays;
       gboolean thinking;
 
       wait.pending = 1;
@@ -746,7 +748,7 @@ test_computer_move_async_stale_after_undo (void)
   g_autoptr(HeartsGame) game = new_game ("pass=none", 12);
   g_autoptr(GVariant) undone = NULL;
   g_autoptr(GVariant) now = NULL;
-  Wait wait;
+  Wait     wait;
   gboolean thinking;
 
   wait_init (&wait);
@@ -790,7 +792,7 @@ test_computer_move_async_cancelled (void)
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GVariant) before = NULL;
   g_autoptr(GVariant) now = NULL;
-  Wait wait;
+  Wait     wait;
   gboolean thinking;
 
   all_computers (game);
@@ -929,8 +931,8 @@ test_seats (void)
 {
   g_autoptr(HeartsGame) game = new_game ("pass=none", 15);
   HeartsAi *high = g_new0 (HeartsAi, 1);
-  Events events;
-  guint seat;
+  Events    events;
+  guint     seat;
 
   events_connect (&events, game);
   high->klass = &high_class;
@@ -960,7 +962,7 @@ test_seats (void)
   while (hearts_game_get_current_player (game) != (gint) seat)
     human_moves (game, hearts_game_get_current_player (game));
   {
-    HeartsCards legal = hearts_game_get_legal (game, seat);
+    HeartsCards       legal = hearts_game_get_legal (game, seat);
     const HeartsDeal *deal;
 
     g_assert_true (hearts_game_computer_move (game));
@@ -1029,7 +1031,7 @@ test_serialize_exact (void)
     {
       g_autoptr(HeartsGame) game = new_game (variants[v], 16 + v);
       HeartsGame *copy;
-      guint step = 0;
+      guint       step = 0;
 
       hearts_game_set_seat_level (game, 2, HEARTS_AI_HARD);
       hearts_game_set_seat_human (game, 2);
@@ -1131,8 +1133,8 @@ results_with (GVariant *results,
   for (guint i = 0; i < g_variant_n_children (results); i++)
     {
       g_autoptr(GVariant) points = NULL;
-      gint32 s, p[HEARTS_MAX_PLAYERS];
-      gsize n;
+      gint32        s, p[HEARTS_MAX_PLAYERS];
+      gsize         n;
       const gint32 *orig;
 
       g_variant_get_child (results, i, "(@aii)", &points, &s);
@@ -1191,9 +1193,14 @@ test_serialize_rejects_corrupt (void)
 
   /* Values out of range. */
   {
-    const guint64 zero[4] = { 0 };
+    const guint64   zero[4] = { 0 };
     GVariantBuilder b;
-    struct { const char *key; GVariant *value; const char *what; } bad[] = {
+    struct
+    {
+      const char *key;
+      GVariant   *value;
+      const char *what;
+    } bad[] = {
       { "version", g_variant_new_uint32 (2), "a later version" },
       { "rules", g_variant_new_string ("players=7"), "seven players" },
       { "rules", g_variant_new_string ("players=3"), "three players for a four-player deal" },
@@ -1239,8 +1246,8 @@ test_serialize_rejects_corrupt (void)
 
   /* An unfair deal: one card swapped for another seat's. */
   {
-    HeartsCards hands[4];
-    gsize n;
+    HeartsCards    hands[4];
+    gsize          n;
     const guint64 *d = g_variant_get_fixed_array (dealt, &n, sizeof (guint64));
     g_autoptr(GVariant) spoilt = NULL;
 
@@ -1254,20 +1261,20 @@ test_serialize_rejects_corrupt (void)
    * the same hand. */
   {
     GVariantBuilder b;
-    guint n_moves = g_variant_n_children (moves);
-    gboolean spoilt_one = FALSE;
+    guint           n_moves = g_variant_n_children (moves);
+    gboolean        spoilt_one = FALSE;
 
     g_variant_builder_init (&b, G_VARIANT_TYPE ("a(yyt)"));
     for (guint i = 0; i < n_moves; i++)
       {
-        guint8 kind, seat;
+        guint8  kind, seat;
         guint64 cards;
 
         g_variant_get_child (moves, i, "(yyt)", &kind, &seat, &cards);
         if (kind == 1 && i == n_moves - 1)
           {
             const HeartsDeal *deal = hearts_game_get_deal (game);
-            HeartsCards others = (deal->hands[(seat + 1) % 4]);
+            HeartsCards       others = (deal->hands[(seat + 1) % 4]);
 
             /* A card its player never held. */
             cards = HEARTS_CARD_BIT (hearts_cards_lowest (others));
@@ -1327,7 +1334,7 @@ test_serialize_rejects_corrupt (void)
 
   /* Truncated data: never a crash, always an error. */
   {
-    gsize size = g_variant_get_size (state);
+    gsize         size = g_variant_get_size (state);
     const guint8 *data = g_variant_get_data (state);
 
     for (gsize len = 0; len < size; len += 1 + len / 16)
@@ -1349,9 +1356,9 @@ test_serialize_fuzz (void)
 {
   g_autoptr(HeartsGame) game = game_to_spoil ();
   g_autoptr(GVariant) state = hearts_game_serialize (game);
-  gsize size = g_variant_get_size (state);
+  gsize     size = g_variant_get_size (state);
   HeartsRng rng;
-  guint refused = 0, loaded = 0;
+  guint     refused = 0, loaded = 0;
 
   hearts_rng_init (&rng, 18);
   for (guint round = 0; round < 3000; round++)
@@ -1437,7 +1444,7 @@ test_record_replays (void)
 /* The first hand of a record replayed by hand, to find a play to spoil. */
 typedef struct
 {
-  guint      line;       /* of the play */
+  guint      line; /* of the play */
   guint      seat;
   HeartsDeal before;
 } RecordPlay;
@@ -1447,11 +1454,11 @@ first_hand_plays (const char        *record,
                   const HeartsRules *rules)
 {
   g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
-  GArray *plays = g_array_new (FALSE, FALSE, sizeof (RecordPlay));
+  GArray     *plays = g_array_new (FALSE, FALSE, sizeof (RecordPlay));
   HeartsCards dealt[HEARTS_MAX_PLAYERS] = { 0 };
-  HeartsDeal deal;
-  guint dealer = 0, n_dealt = 0;
-  gboolean started = FALSE;
+  HeartsDeal  deal;
+  guint       dealer = 0, n_dealt = 0;
+  gboolean    started = FALSE;
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -1533,7 +1540,7 @@ test_record_tampered (void)
       /* Misdeal: seat 1 dealt one of seat 0's cards instead of one of its own. */
       if (g_str_has_prefix (lines[i], "dealt 1 "))
         {
-          HeartsCards zero, one;
+          HeartsCards      zero, one;
           g_autofree char *cards = NULL;
           g_autofree char *text = NULL;
 
@@ -1555,7 +1562,7 @@ test_record_tampered (void)
       /* Out of turn: the next seat plays its lowest card. */
       if (i == 5)
         {
-          guint other = (play->seat + 1) % 4;
+          guint            other = (play->seat + 1) % 4;
           g_autofree char *text = g_strdup_printf ("play %u %s", other,
                                                    hearts_card_to_string (hearts_cards_lowest (deal->hands[other])));
 

@@ -35,7 +35,7 @@ typedef struct
   guint       game;
   guint       hand;
   guint       step;
-  HeartsRng   rng;          /* the test's own choices */
+  HeartsRng   rng; /* the test's own choices */
   HeartsRules rules;
 
   /* The test's own bookkeeping of the hand, to check the engine against. */
@@ -44,14 +44,14 @@ typedef struct
   guint       n_plays;
   guint       leader;
 
-  guint64     n_hands;
-  guint64     n_steps;
-  guint64     n_moons;
-  guint64     n_games;
-  guint64     n_undos;
-  guint64     n_round_trips;
-  guint64     n_round_trip_hands;
-  guint       round_trip_games;
+  guint64 n_hands;
+  guint64 n_steps;
+  guint64 n_moons;
+  guint64 n_games;
+  guint64 n_undos;
+  guint64 n_round_trips;
+  guint64 n_round_trip_hands;
+  guint   round_trip_games;
 } Run;
 
 static void G_GNUC_NORETURN
@@ -62,8 +62,7 @@ fail_at (Run        *run,
          const char *what)
 {
   g_autofree char *rules = hearts_rules_to_string (&run->rules);
-  g_autofree char *msg = g_strdup_printf ("%s\n  seed %" G_GUINT64_FORMAT " (rerun with HEARTS_TEST_SEED=%"
-                                          G_GUINT64_FORMAT "), game %u, hand %u, step %u\n  rules %s",
+  g_autofree char *msg = g_strdup_printf ("%s\n  seed %" G_GUINT64_FORMAT " (rerun with HEARTS_TEST_SEED=%" G_GUINT64_FORMAT "), game %u, hand %u, step %u\n  rules %s",
                                           what, run->seed, run->seed, run->game, run->hand,
                                           run->step, rules);
 
@@ -71,45 +70,55 @@ fail_at (Run        *run,
   abort ();
 }
 
-#define check(run, expr) \
-  G_STMT_START { \
-    if G_LIKELY (expr) ; \
-    else fail_at ((run), __FILE__, __LINE__, G_STRFUNC, "assertion failed: " #expr); \
-  } G_STMT_END
+#define check(run, expr)                                                          \
+  G_STMT_START                                                                    \
+  {                                                                               \
+    if G_LIKELY (expr)                                                            \
+      ;                                                                           \
+    else                                                                          \
+      fail_at ((run), __FILE__, __LINE__, G_STRFUNC, "assertion failed: " #expr); \
+  }                                                                               \
+  G_STMT_END
 
-#define check_int(run, a, op, b) \
-  G_STMT_START { \
-    gint64 _a = (a), _b = (b); \
-    if G_LIKELY (_a op _b) ; \
-    else \
-      { \
+#define check_int(run, a, op, b)                                                               \
+  G_STMT_START                                                                                 \
+  {                                                                                            \
+    gint64 _a = (a), _b = (b);                                                                 \
+    if G_LIKELY (_a op _b)                                                                     \
+      ;                                                                                        \
+    else                                                                                       \
+      {                                                                                        \
         g_autofree char *_m = g_strdup_printf ("assertion failed: %s %s %s (%" G_GINT64_FORMAT \
-                                               " %s %" G_GINT64_FORMAT ")", \
-                                               #a, #op, #b, _a, #op, _b); \
-        fail_at ((run), __FILE__, __LINE__, G_STRFUNC, _m); \
-      } \
-  } G_STMT_END
+                                               " %s %" G_GINT64_FORMAT ")",                    \
+                                               #a, #op, #b, _a, #op, _b);                      \
+        fail_at ((run), __FILE__, __LINE__, G_STRFUNC, _m);                                    \
+      }                                                                                        \
+  }                                                                                            \
+  G_STMT_END
 
-#define check_cards(run, a, b) \
-  G_STMT_START { \
-    HeartsCards _a = (a), _b = (b); \
-    if G_LIKELY (_a == _b) ; \
-    else \
-      { \
-        g_autofree char *_sa = hearts_cards_to_string (_a); \
-        g_autofree char *_sb = hearts_cards_to_string (_b); \
+#define check_cards(run, a, b)                                                              \
+  G_STMT_START                                                                              \
+  {                                                                                         \
+    HeartsCards _a = (a), _b = (b);                                                         \
+    if G_LIKELY (_a == _b)                                                                  \
+      ;                                                                                     \
+    else                                                                                    \
+      {                                                                                     \
+        g_autofree char *_sa = hearts_cards_to_string (_a);                                 \
+        g_autofree char *_sb = hearts_cards_to_string (_b);                                 \
         g_autofree char *_m = g_strdup_printf ("assertion failed: %s == %s ([%s] vs [%s])", \
-                                               #a, #b, _sa, _sb); \
-        fail_at ((run), __FILE__, __LINE__, G_STRFUNC, _m); \
-      } \
-  } G_STMT_END
+                                               #a, #b, _sa, _sb);                           \
+        fail_at ((run), __FILE__, __LINE__, G_STRFUNC, _m);                                 \
+      }                                                                                     \
+  }                                                                                         \
+  G_STMT_END
 
 /* The rules, written again from their text rather than from the engine. */
 
-#define CLUBS       (G_GUINT64_CONSTANT (0x1fff))
-#define HEARTS      (G_GUINT64_CONSTANT (0x1fff) << 48)
-#define QUEEN_BIT   HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_SPADES, 10))
-#define JACK_D_BIT  HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_DIAMONDS, 9))
+#define CLUBS      (G_GUINT64_CONSTANT (0x1fff))
+#define HEARTS     (G_GUINT64_CONSTANT (0x1fff) << 48)
+#define QUEEN_BIT  HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_SPADES, 10))
+#define JACK_D_BIT HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_DIAMONDS, 9))
 
 static HeartsCards
 ref_deck (const HeartsRules *rules)
@@ -131,11 +140,12 @@ ref_pass (const HeartsRules *rules,
 {
   static const char *cycles4[] = { "LRAH", "RLAH", "LR", "H" };
   static const char *cycles35[] = { "LRH", "RLH", "LR", "H" };
-  const char *cycle = (rules->n_players == 4 ? cycles4 : cycles35)[rules->pass_cycle];
-  char c = cycle[hand % strlen (cycle)];
+  const char        *cycle = (rules->n_players == 4 ? cycles4 : cycles35)[rules->pass_cycle];
+  char               c = cycle[hand % strlen (cycle)];
 
   return c == 'L' ? HEARTS_PASS_LEFT : c == 'R' ? HEARTS_PASS_RIGHT
-       : c == 'A' ? HEARTS_PASS_ACROSS : HEARTS_PASS_HOLD;
+                                     : c == 'A' ? HEARTS_PASS_ACROSS
+                                                : HEARTS_PASS_HOLD;
 }
 
 /* Whom @seat passes to. */
@@ -162,10 +172,10 @@ static HeartsCards
 ref_legal (Run *run)
 {
   const HeartsRules *rules = &run->rules;
-  guint n = rules->n_players;
-  guint on_trick = run->n_plays % n;
-  guint seat = (run->leader + on_trick) % n;
-  HeartsCards hand = run->hands[seat];
+  guint              n = rules->n_players;
+  guint              on_trick = run->n_plays % n;
+  guint              seat = (run->leader + on_trick) % n;
+  HeartsCards        hand = run->hands[seat];
 
   if (run->n_plays == 0)
     {
@@ -179,24 +189,25 @@ ref_legal (Run *run)
         return hand & ~HEARTS;
       return hand;
     }
-  return 0;   /* following: worked out by the caller, who knows the suit led */
+  return 0; /* following: worked out by the caller, who knows the suit led */
 }
 
 static HeartsCards
-ref_legal_follow (Run        *run,
-                  HeartsCard  led)
+ref_legal_follow (Run       *run,
+                  HeartsCard led)
 {
   const HeartsRules *rules = &run->rules;
-  guint n = rules->n_players;
-  HeartsCards hand = run->hands[(run->leader + run->n_plays % n) % n];
-  HeartsCards suit = hand & (G_GUINT64_CONSTANT (0x1fff) << (16 * HEARTS_CARD_SUIT (led)));
-  HeartsCards barred = 0;
+  guint              n = rules->n_players;
+  HeartsCards        hand = run->hands[(run->leader + run->n_plays % n) % n];
+  HeartsCards        suit = hand & (G_GUINT64_CONSTANT (0x1fff) << (16 * HEARTS_CARD_SUIT (led)));
+  HeartsCards        barred = 0;
 
   if (suit != 0)
     return suit;
   if (run->n_plays < n)
-    barred = rules->first_trick == HEARTS_FIRST_TRICK_NO_POINTS ? HEARTS | QUEEN_BIT
-           : rules->first_trick == HEARTS_FIRST_TRICK_NO_HEARTS ? HEARTS : 0;
+    barred = rules->first_trick == HEARTS_FIRST_TRICK_NO_POINTS   ? HEARTS | QUEEN_BIT
+             : rules->first_trick == HEARTS_FIRST_TRICK_NO_HEARTS ? HEARTS
+                                                                  : 0;
   return (hand & ~barred) != 0 ? hand & ~barred : hand;
 }
 
@@ -207,9 +218,9 @@ ref_shooter_prefers_minus (const HeartsRules *rules,
                            const gint        *points,
                            guint              shooter)
 {
-  gint after[HEARTS_MAX_PLAYERS];
+  gint     after[HEARTS_MAX_PLAYERS];
   gboolean over = FALSE;
-  guint n = rules->n_players;
+  guint    n = rules->n_players;
 
   if (rules->end != HEARTS_END_SCORE)
     return FALSE;
@@ -236,12 +247,12 @@ ref_score (Run              *run,
            gint             *expected_sum)
 {
   const HeartsRules *rules = &run->rules;
-  guint n = rules->n_players;
-  HeartsCards hands[HEARTS_MAX_PLAYERS], taken[HEARTS_MAX_PLAYERS] = { 0 };
-  guint tricks[HEARTS_MAX_PLAYERS] = { 0 };
-  guint leader = 0, zero_tricks = 0;
-  HeartsCards opening = HEARTS_CARD_BIT (hearts_cards_lowest (ref_deck (rules) & CLUBS));
-  HeartsCards all_points = HEARTS | QUEEN_BIT;
+  guint              n = rules->n_players;
+  HeartsCards        hands[HEARTS_MAX_PLAYERS], taken[HEARTS_MAX_PLAYERS] = { 0 };
+  guint              tricks[HEARTS_MAX_PLAYERS] = { 0 };
+  guint              leader = 0, zero_tricks = 0;
+  HeartsCards        opening = HEARTS_CARD_BIT (hearts_cards_lowest (ref_deck (rules) & CLUBS));
+  HeartsCards        all_points = HEARTS | QUEEN_BIT;
 
   for (guint s = 0; s < n; s++)
     hands[s] = deal->dealt[s] & ~deal->passes[s];
@@ -255,7 +266,7 @@ ref_score (Run              *run,
   for (guint t = 0; t < deal->n_plays / n; t++)
     {
       const HeartsCard *trick = &deal->plays[t * n];
-      guint best = 0;
+      guint             best = 0;
 
       check_int (run, deal->trick_leaders[t], ==, leader);
       for (guint i = 0; i < n; i++)
@@ -324,7 +335,7 @@ random_rules (Run         *run,
               HeartsRules *rules)
 {
   HeartsRng *rng = &run->rng;
-  guint end = hearts_rng_below (rng, 10);
+  guint      end = hearts_rng_below (rng, 10);
 
   hearts_test_random_rules (rules, rng);
   rules->must_break_hearts = hearts_rng_below (rng, 4) != 0;
@@ -348,7 +359,7 @@ random_rules (Run         *run,
   /* The rules as text (settings, records) and back. */
   {
     g_autofree char *text = hearts_rules_to_string (rules);
-    HeartsRules back;
+    HeartsRules      back;
 
     hearts_rules_init_default (&back);
     check (run, hearts_rules_apply_string (&back, text, NULL));
@@ -372,16 +383,16 @@ same_bytes (GVariant *a,
 /* serialize → deserialize → serialize must give the same bytes, and the copy the same
  * game; the copy then replaces the original, so every later move runs on a loaded game. */
 static HeartsGame *
-round_trip (Run         *run,
-            HeartsGame  *game,
-            GVariant   **state)
+round_trip (Run        *run,
+            HeartsGame *game,
+            GVariant  **state)
 {
   g_autoptr(GVariant) first = hearts_game_serialize (game);
   g_autoptr(GVariant) second = NULL;
   g_autoptr(GError) error = NULL;
-  HeartsGame *copy = hearts_game_deserialize (first, &error);
+  HeartsGame       *copy = hearts_game_deserialize (first, &error);
   const HeartsDeal *a, *b;
-  guint n = run->rules.n_players;
+  guint             n = run->rules.n_players;
 
   if (copy == NULL)
     fail_at (run, __FILE__, __LINE__, G_STRFUNC, error->message);
@@ -420,14 +431,16 @@ static void
 check_dealt (Run        *run,
              HeartsGame *game)
 {
-  const HeartsDeal *deal = hearts_game_get_deal (game);
+  const HeartsDeal  *deal = hearts_game_get_deal (game);
   const HeartsRules *rules = &run->rules;
-  guint n = rules->n_players;
-  HeartsCards deck = ref_deck (rules), seen = 0;
-  guint hand_index = hearts_game_get_hand_index (game);
+  guint              n = rules->n_players;
+  HeartsCards        deck = ref_deck (rules), seen = 0;
+  guint              hand_index = hearts_game_get_hand_index (game);
 
-  check_int (run, hearts_cards_count (deck), ==, n == 4 ? 52 : n == 3 ? 51 : 50);
-  check_int (run, deal->hand_size, ==, n == 4 ? 13 : n == 3 ? 17 : 10);
+  check_int (run, hearts_cards_count (deck), ==, n == 4 ? 52 : n == 3 ? 51
+                                                                      : 50);
+  check_int (run, deal->hand_size, ==, n == 4 ? 13 : n == 3 ? 17
+                                                            : 10);
   for (guint s = 0; s < n; s++)
     {
       check_int (run, hearts_cards_count (deal->dealt[s]), ==, deal->hand_size);
@@ -448,7 +461,7 @@ static void
 apply_passes (Run              *run,
               const HeartsDeal *deal)
 {
-  guint n = run->rules.n_players;
+  guint       n = run->rules.n_players;
   HeartsCards opening = HEARTS_CARD_BIT (hearts_cards_lowest (ref_deck (&run->rules) & CLUBS));
 
   for (guint s = 0; s < n; s++)
@@ -479,11 +492,11 @@ check_views (Run              *run,
              guint             hand_index)
 {
   const HeartsRules *rules = &run->rules;
-  guint n = rules->n_players;
+  guint              n = rules->n_players;
 
   for (guint seat = 0; seat < n; seat++)
     {
-      HeartsView view;
+      HeartsView  view;
       HeartsCards others = 0;
 
       hearts_view_init (&view, rules, deal, seat, hand_index, NULL);
@@ -518,11 +531,11 @@ pass_step (Run         *run,
            gboolean     human)
 {
   const HeartsDeal *deal = hearts_game_get_deal (*game);
-  guint n = run->rules.n_players;
-  guint waiting[HEARTS_MAX_PLAYERS], n_waiting = 0;
-  guint seat, from, to;
-  HeartsCards cards = 0, hand;
-  HeartsRefusal refusal;
+  guint             n = run->rules.n_players;
+  guint             waiting[HEARTS_MAX_PLAYERS], n_waiting = 0;
+  guint             seat, from, to;
+  HeartsCards       cards = 0, hand;
+  HeartsRefusal     refusal;
 
   /* A human seat picked at random, or the lowest waiting computer seat (the one the
    * model asks). */
@@ -587,13 +600,13 @@ play_step (Run         *run,
            HeartsGame **game)
 {
   const HeartsRules *rules = &run->rules;
-  const HeartsDeal *deal = hearts_game_get_deal (*game);
-  guint n = rules->n_players;
-  guint seat = hearts_deal_get_current_player (deal);
-  HeartsCards legal = hearts_game_get_legal (*game, seat);
-  HeartsCards expected, accepted = 0;
-  HeartsCard card;
-  HeartsRefusal refusal;
+  const HeartsDeal  *deal = hearts_game_get_deal (*game);
+  guint              n = rules->n_players;
+  guint              seat = hearts_deal_get_current_player (deal);
+  HeartsCards        legal = hearts_game_get_legal (*game, seat);
+  HeartsCards        expected, accepted = 0;
+  HeartsCard         card;
+  HeartsRefusal      refusal;
 
   check_int (run, seat, ==, (run->leader + run->n_plays % n) % n);
   check_cards (run, deal->hands[seat], run->hands[seat]);
@@ -663,14 +676,14 @@ static void
 check_hand_over (Run        *run,
                  HeartsGame *game)
 {
-  const HeartsRules *rules = &run->rules;
-  const HeartsDeal *deal = hearts_game_get_deal (game);
-  guint n = rules->n_players;
-  guint index = hearts_game_get_n_results (game) - 1;
+  const HeartsRules      *rules = &run->rules;
+  const HeartsDeal       *deal = hearts_game_get_deal (game);
+  guint                   n = rules->n_players;
+  guint                   index = hearts_game_get_n_results (game) - 1;
   const HeartsHandResult *result = hearts_game_get_result (game, index);
-  gint before[HEARTS_MAX_PLAYERS], points[HEARTS_MAX_PLAYERS];
-  gint shooter, expected_sum, sum = 0;
-  gboolean over = FALSE;
+  gint                    before[HEARTS_MAX_PLAYERS], points[HEARTS_MAX_PLAYERS];
+  gint                    shooter, expected_sum, sum = 0;
+  gboolean                over = FALSE;
 
   for (guint s = 0; s < n; s++)
     before[s] = index == 0 ? 0 : hearts_game_get_result (game, index - 1)->totals[s];
@@ -710,7 +723,7 @@ check_hand_over (Run        *run,
   check_int (run, hearts_game_get_phase (game), ==, over ? HEARTS_PHASE_GAME_OVER : HEARTS_PHASE_HAND_OVER);
   if (over)
     {
-      gint best = G_MAXINT;
+      gint  best = G_MAXINT;
       guint winners = 0;
 
       for (guint s = 0; s < n; s++)
@@ -748,8 +761,8 @@ resync_after_undo (Run        *run,
                    HeartsGame *game)
 {
   const HeartsDeal *deal = hearts_game_get_deal (game);
-  guint n = run->rules.n_players;
-  HeartsCards played = 0;
+  guint             n = run->rules.n_players;
+  HeartsCards       played = 0;
 
   for (guint s = 0; s < n; s++)
     run->hands[s] = deal->dealt[s];
@@ -762,7 +775,7 @@ resync_after_undo (Run        *run,
   for (guint i = 0; i < deal->n_plays; i++)
     {
       HeartsCard c = deal->plays[i];
-      guint on = i % n;
+      guint      on = i % n;
 
       run->hands[hearts_deal_get_play_seat (deal, i)] &= ~HEARTS_CARD_BIT (c);
       if (HEARTS_CARD_SUIT (c) == HEARTS_SUIT_HEARTS ||
@@ -784,10 +797,10 @@ play_game (Run    *run,
            guint64 hands_left)
 {
   g_autoptr(HeartsGame) game = NULL;
-  g_autoptr(GVariant) state = NULL;     /* the last round trip's, i.e. the game as it is */
+  g_autoptr(GVariant) state = NULL; /* the last round trip's, i.e. the game as it is */
   g_autoptr(GVariant) before_human = NULL;
   gboolean every_step;
-  guint n;
+  guint    n;
 
   random_rules (run, &run->rules);
   n = run->rules.n_players;
@@ -816,7 +829,7 @@ play_game (Run    *run,
   while (hands_left > 0)
     {
       HeartsPhase phase = hearts_game_get_phase (game);
-      gboolean human = FALSE;
+      gboolean    human = FALSE;
 
       if (phase == HEARTS_PHASE_PASSING)
         human = hearts_game_human_to_move (game) &&
@@ -902,9 +915,9 @@ test_invariants_random_hands (void)
   const char *seed_text = g_getenv ("HEARTS_TEST_SEED");
   const char *hands_text = g_getenv ("HEARTS_TEST_HANDS");
   const char *every_text = g_getenv ("HEARTS_TEST_ROUND_TRIP");
-  guint64 hands = DEFAULT_HANDS;
-  gint64 start = g_get_monotonic_time ();
-  Run run = { 0 };
+  guint64     hands = DEFAULT_HANDS;
+  gint64      start = g_get_monotonic_time ();
+  Run         run = { 0 };
 
   if (seed_text == NULL || !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &run.seed, NULL))
     run.seed = ((guint64) g_test_rand_int () << 32) | (guint32) g_test_rand_int ();
@@ -922,8 +935,7 @@ test_invariants_random_hands (void)
       run.round_trip_games = every;
     }
 
-  g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=%" G_GUINT64_FORMAT " reproduces), %"
-                  G_GUINT64_FORMAT " hands, every move of one game in %u round-tripped",
+  g_test_message ("seed %" G_GUINT64_FORMAT " (HEARTS_TEST_SEED=%" G_GUINT64_FORMAT " reproduces), %" G_GUINT64_FORMAT " hands, every move of one game in %u round-tripped",
                   run.seed, run.seed, hands, run.round_trip_games);
   hearts_rng_init (&run.rng, run.seed);
 

@@ -21,7 +21,7 @@ repro_contents (const char *name,
                 gsize      *len)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "model", "repro", name, NULL);
-  char *contents = NULL;
+  char            *contents = NULL;
 
   g_assert_true (g_file_get_contents (path, &contents, len, NULL));
   return contents;
@@ -47,7 +47,8 @@ keyfile_settings (const char *dir,
 static void
 test_keyfiles (void)
 {
-  static const struct {
+  static const struct
+  {
     const char *name;
     gboolean    valid;
   } repros[] = {
@@ -74,7 +75,7 @@ test_keyfiles (void)
       g_autofree char *contents = NULL;
       g_autofree char *keyfile_path = g_build_filename (g_file_peek_path (dir), "keyfile", NULL);
       g_autofree char *bad_path = g_strconcat (g_file_peek_path (file), ".bad", NULL);
-      gsize len;
+      gsize            len;
 
       g_test_message ("%s", repros[i].name);
       contents = repro_contents (repros[i].name, &len);
@@ -115,7 +116,8 @@ test_keyfiles (void)
 static void
 test_texts (void)
 {
-  static const struct {
+  static const struct
+  {
     const char *name;
     gboolean    valid;
   } repros[] = {

@@ -10,7 +10,7 @@
 #include "hearts-review-deal.h"
 #include "hearts-test-util.h"
 
-#define HANG_GUARD_S 120   /* not a measurement: a loop that never ends fails instead */
+#define HANG_GUARD_S 120 /* not a measurement: a loop that never ends fails instead */
 #define SAMPLES      "16"
 
 /* The Hard player as the review runs it, with a small fixed budget. */
@@ -84,10 +84,10 @@ make_twin (const HeartsDeal  *deal,
            HeartsDeal        *twin,
            HeartsRng         *rng)
 {
-  HeartsView view;
+  HeartsView  view;
   HeartsCards free_cards;
-  HeartsCard from[52], to[52];
-  guint n = 0;
+  HeartsCard  from[52], to[52];
+  guint       n = 0;
 
   hearts_view_init (&view, rules, deal, seat, 0, NULL);
   free_cards = view.unseen & ~HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES);
@@ -97,7 +97,7 @@ make_twin (const HeartsDeal  *deal,
   for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
     {
       HeartsCard card;
-      guint first = n;
+      guint      first = n;
 
       HEARTS_CARDS_FOREACH (card, free_cards & HEARTS_SUIT_MASK (suit))
         {
@@ -106,7 +106,7 @@ make_twin (const HeartsDeal  *deal,
         }
       for (guint i = n - first; i > 1; i--)
         {
-          guint j = hearts_rng_below (rng, i);
+          guint      j = hearts_rng_below (rng, i);
           HeartsCard t = to[first + i - 1];
 
           to[first + i - 1] = to[first + j];
@@ -140,7 +140,7 @@ static void
 test_review_view_only (void)
 {
   HeartsRng rng;
-  guint checked = 0, moves = 0;
+  guint     checked = 0, moves = 0;
 
   hearts_rng_init (&rng, hearts_test_seed ());
   for (guint trial = 0; trial < 60 && checked < 24; trial++)
@@ -151,9 +151,9 @@ test_review_view_only (void)
       g_autoptr(GArray) twin_review = NULL;
       g_autoptr(GError) error = NULL;
       HeartsRules rules;
-      HeartsDeal deal, twin, replayed;
-      gint totals[HEARTS_MAX_PLAYERS] = { 0 };
-      guint seat;
+      HeartsDeal  deal, twin, replayed;
+      gint        totals[HEARTS_MAX_PLAYERS] = { 0 };
+      guint       seat;
 
       hearts_test_random_rules (&rules, &rng);
       hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 4), &rng);
@@ -185,7 +185,7 @@ static void
 test_review_bad_play (void)
 {
   HeartsRng rng;
-  guint found = 0;
+  guint     found = 0;
 
   hearts_rng_init (&rng, hearts_test_seed () + 1);
   for (guint trial = 0; trial < 2000 && found < 4; trial++)
@@ -195,11 +195,11 @@ test_review_bad_play (void)
       g_autoptr(GArray) review = NULL;
       g_autoptr(GError) error = NULL;
       HeartsRules rules;
-      HeartsDeal deal;
-      gint totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsDeal  deal;
+      gint        totals[HEARTS_MAX_PLAYERS] = { 0 };
       HeartsCards legal, winners = 0, duckers;
-      guint bad_index = 0, pointed = 0;
-      HeartsCard card;
+      guint       bad_index = 0, pointed = 0;
+      HeartsCard  card;
 
       hearts_rules_init_default (&rules);
       hearts_deal_shuffle (&deal, &rules, 0, trial, &rng);
@@ -264,12 +264,12 @@ on_hang_guard (gpointer user_data)
 
 typedef struct
 {
-  GArray  *moves;
-  GError  *error;
-  gboolean done;
-  guint    progress;
-  guint    last_done;
-  guint    total;
+  GArray       *moves;
+  GError       *error;
+  gboolean      done;
+  guint         progress;
+  guint         last_done;
+  guint         total;
   GCancellable *cancel_on_progress;
 } Waiter;
 
@@ -304,7 +304,7 @@ static void
 wait_for (Waiter *w)
 {
   gboolean expired = FALSE;
-  guint guard = g_timeout_add_seconds (HANG_GUARD_S, on_hang_guard, &expired);
+  guint    guard = g_timeout_add_seconds (HANG_GUARD_S, on_hang_guard, &expired);
 
   while (!w->done && !expired)
     g_main_context_iteration (NULL, TRUE);
@@ -341,8 +341,8 @@ test_review_async (void)
   g_autoptr(GArray) direct = NULL;
   g_autoptr(GError) error = NULL;
   const HeartsDeal *deal = hearts_game_get_deal (game);
-  gint totals[HEARTS_MAX_PLAYERS] = { 0 };
-  Waiter w = { 0 };
+  gint              totals[HEARTS_MAX_PLAYERS] = { 0 };
+  Waiter            w = { 0 };
 
   hearts_review_hand_async (game, 0, 16, NULL, on_progress, &w, on_reviewed, &w);
   wait_for (&w);
@@ -364,8 +364,8 @@ test_review_async (void)
   for (guint i = 0; i < w.moves->len; i++)
     {
       const HeartsReviewMove *move = &g_array_index (w.moves, HeartsReviewMove, i);
-      HeartsCard cards[HEARTS_MAX_PLAYERS];
-      guint leader = G_MAXUINT, n;
+      HeartsCard              cards[HEARTS_MAX_PLAYERS];
+      guint                   leader = G_MAXUINT, n;
 
       if (move->is_pass)
         continue;

@@ -11,7 +11,7 @@
 #include "hearts-game-runner.h"
 #include "hearts-test-util.h"
 
-#define HANG_GUARD_S 120   /* not a measurement: a loop that never ends fails instead */
+#define HANG_GUARD_S 120 /* not a measurement: a loop that never ends fails instead */
 
 typedef gboolean (*Condition) (gpointer data);
 
@@ -160,10 +160,10 @@ test_hold_release (void)
 /* A player that thinks until the test lets it answer, so that the test can act
  * while a move is being worked out. */
 
-static GMutex gate_mutex;
-static GCond gate_cond;
+static GMutex   gate_mutex;
+static GCond    gate_cond;
 static gboolean gate_open = TRUE;
-static gint gate_waiting;
+static gint     gate_waiting;
 
 typedef struct
 {
@@ -271,7 +271,7 @@ game_thinking_after_human (HeartsGameRunner *runner,
   /* The human's play may win the trick and lead again. */
   while (!computer_at_gate (NULL))
     {
-      HeartsCards legal = hearts_game_get_legal (game, HEARTS_HUMAN_SEAT);
+      HeartsCards   legal = hearts_game_get_legal (game, HEARTS_HUMAN_SEAT);
       HeartsRefusal refusal;
 
       *n_before = n_moves (game);
@@ -292,9 +292,9 @@ test_undo_while_thinking (void)
   g_autoptr(HeartsGame) game = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
-  guint n_before;
-  HeartsCards legal;
-  HeartsRefusal refusal;
+  guint            n_before;
+  HeartsCards      legal;
+  HeartsRefusal    refusal;
 
   game = game_thinking_after_human (runner, &n_before);
   g_assert_true (hearts_game_runner_undo (runner));
@@ -344,9 +344,9 @@ test_new_game_while_thinking (void)
 
 typedef struct
 {
-  guint  seat;
-  char  *reason;
-  guint  count;
+  guint seat;
+  char *reason;
+  guint count;
 } Failure;
 
 static void
@@ -369,7 +369,7 @@ play_with_engine (const char *command,
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
   g_autoptr(HeartsGame) game = computer_game (rules, hearts_test_seed ());
   const char *engines[] = { NULL, command, NULL, NULL, NULL, NULL };
-  Failure failure = { 0, NULL, 0 };
+  Failure     failure = { 0, NULL, 0 };
 
   g_signal_connect (runner, "engine-failed", G_CALLBACK (on_engine_failed), &failure);
   hearts_game_runner_set_game (runner, game, engines);
@@ -408,7 +408,8 @@ static void
 test_engine_garbage (void)
 {
   Failure failure = play_with_engine ("sh -c 'read line; echo \"hep 1 name garbage\"; "
-                                      "while read line; do echo \"play ZZ garbage\"; done'", "end=deals:2");
+                                      "while read line; do echo \"play ZZ garbage\"; done'",
+                                      "end=deals:2");
 
   g_assert_cmpuint (failure.count, ==, 1);
   g_assert_cmpuint (failure.seat, ==, 1);
@@ -436,7 +437,7 @@ test_engines_hang_skip (void)
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
   g_autoptr(HeartsGame) game = computer_game ("end=deals:2", hearts_test_seed ());
   const char *engines[] = { NULL, "sleep 30", "sleep 30", "sleep 30" };
-  guint notified = 0;
+  guint       notified = 0;
 
   g_signal_connect_swapped (runner, "notify::starting-engines", G_CALLBACK (count_cb), &notified);
   hearts_game_runner_set_game (runner, game, engines);

@@ -137,7 +137,7 @@ test_resume_every_move (void)
   g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
   g_autoptr(HeartsGame) game = new_game ("", 11);
   HeartsRng rng;
-  guint moves = 0;
+  guint     moves = 0;
 
   hearts_rng_init (&rng, 3);
   hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
@@ -258,8 +258,8 @@ test_write_failed (void)
   g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
   g_autoptr(HeartsGame) game = new_game ("", 14);
   g_autofree char *path = g_file_get_path (file);
-  HeartsRng rng;
-  guint failed = 0;
+  HeartsRng        rng;
+  guint            failed = 0;
 
   hearts_rng_init (&rng, 6);
   g_signal_connect (saver, "write-failed", G_CALLBACK (on_write_failed_cb), &failed);
@@ -460,7 +460,7 @@ static void
 test_reject_truncated (void)
 {
   g_autoptr(GVariant) good = sample_state (60);
-  gsize size = g_variant_get_size (good);
+  gsize         size = g_variant_get_size (good);
   const guint8 *data = g_variant_get_data (good);
 
   /* Every cut is refused: what is left lacks keys or does not add up. */
@@ -485,12 +485,12 @@ test_reject_inconsistent (void)
   g_autoptr(GVariant) dealt = g_variant_lookup_value (good, "dealt", G_VARIANT_TYPE ("at"));
   g_autoptr(GVariant) moves = g_variant_lookup_value (good, "moves", G_VARIANT_TYPE ("a(yyt)"));
   g_autoptr(GVariant) results = g_variant_lookup_value (good, "results", G_VARIANT_TYPE ("a(aii)"));
-  gsize n;
+  gsize          n;
   const guint64 *hands = g_variant_get_fixed_array (dealt, &n, sizeof (guint64));
-  guint64 swapped[HEARTS_MAX_PLAYERS];
-  guint8 kind, seat;
-  guint64 cards;
-  const char *record;
+  guint64        swapped[HEARTS_MAX_PLAYERS];
+  guint8         kind, seat;
+  guint64        cards;
+  const char    *record;
 
   g_assert_cmpuint (n, ==, 4);
   g_assert_cmpuint (g_variant_n_children (moves), >, 5);
@@ -534,11 +534,11 @@ test_reject_inconsistent (void)
           if (i == last && variant == 0)
             seat = (seat + 1) % 4;
           else if (i == last && variant == 1)
-            cards = G_GUINT64_CONSTANT (1) << 63;   /* not a card */
+            cards = G_GUINT64_CONSTANT (1) << 63; /* not a card */
           else if (i == last && variant == 2)
             kind = 7;
           else if (i == last && variant == 3)
-            cards |= cards << 1;                    /* two cards at once */
+            cards |= cards << 1; /* two cards at once */
           g_variant_builder_add (&b, "(yyt)", kind, seat, cards);
         }
       bad = replace_key (good, "moves", g_variant_builder_end (&b));
@@ -595,7 +595,7 @@ test_reject_inconsistent (void)
   {
     guint64 zero[4] = { 0 };
     g_autoptr(GVariant) bad = replace_key (good, "rng",
-                                           g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, zero, 4, sizeof (guint64)));
+                                            g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, zero, 4, sizeof (guint64)));
     assert_rejected (bad, HEARTS_SAVED_GAME_ERROR_INVALID);
   }
 }
@@ -605,9 +605,9 @@ static void
 test_random_damage (void)
 {
   g_autoptr(GVariant) good = sample_state (90);
-  gsize size = g_variant_get_size (good);
+  gsize     size = g_variant_get_size (good);
   HeartsRng rng;
-  guint accepted = 0, refused = 0;
+  guint     accepted = 0, refused = 0;
 
   hearts_rng_init (&rng, 77);
   for (guint round = 0; round < 2000; round++)
@@ -660,12 +660,12 @@ write_file (GFile    *file,
 
 /* @file is gone, kept aside as saved-game.bad with @contents. */
 static void
-assert_put_aside (GFile      *file,
-                  GBytes     *contents)
+assert_put_aside (GFile  *file,
+                  GBytes *contents)
 {
   g_autofree char *bad_path = g_strconcat (g_file_peek_path (file), ".bad", NULL);
   g_autofree char *bad = NULL;
-  gsize len;
+  gsize            len;
 
   g_assert_false (g_file_query_exists (file, NULL));
   g_assert_true (g_file_get_contents (bad_path, &bad, &len, NULL));
@@ -725,7 +725,7 @@ test_restore_discards (void)
     g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
     g_autoptr(GError) error = NULL;
     g_autoptr(GVariant) other = g_variant_ref_sink (g_variant_new ("(su@a{sv})", HEARTS_SAVED_GAME_FILE_MAGIC,
-                                                                   HEARTS_SAVED_GAME_FILE_VERSION + 1, good));
+                                                                    HEARTS_SAVED_GAME_FILE_VERSION + 1, good));
 
     g_assert_true (g_file_replace_contents (file, g_variant_get_data (other), g_variant_get_size (other),
                                             NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, NULL));
@@ -788,9 +788,9 @@ test_move_old_key (void)
 
 /* Restores from a keyfile as the keyfile backend keeps settings (the Flatpak's). */
 static HeartsGame *
-restore_keyfile (const char  *contents,
-                 gsize        len,
-                 GError     **error)
+restore_keyfile (const char *contents,
+                 gsize       len,
+                 GError    **error)
 {
   g_autofree char *dir = g_dir_make_tmp ("hearts-keyfile-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "keyfile", NULL);
@@ -828,7 +828,7 @@ static void
 test_keyfile_text (void)
 {
   g_autoptr(GVariant) good = sample_state (50);
-  g_autofree char *text = g_variant_print (good, TRUE);
+  g_autofree char   *text = g_variant_print (good, TRUE);
   static const guint cuts[] = { 3, 10, 100, 1000 };
 
   for (guint i = 0; i <= G_N_ELEMENTS (cuts); i++)
@@ -836,7 +836,7 @@ test_keyfile_text (void)
       g_autoptr(HeartsGame) game = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *contents = NULL;
-      gsize len = i < G_N_ELEMENTS (cuts) ? MIN (cuts[i], strlen (text)) : strlen (text);
+      gsize            len = i < G_N_ELEMENTS (cuts) ? MIN (cuts[i], strlen (text)) : strlen (text);
 
       contents = g_strdup_printf ("[io/github/gtkhearts/Hearts]\nsaved-game=%.*s\n", (int) len, text);
       game = restore_keyfile (contents, -1, &error);
@@ -870,7 +870,7 @@ test_reject_seats (void)
       for (guint s = 0; s < 4; s++)
         {
           gboolean human;
-          guint8 level;
+          guint8   level;
 
           g_variant_get_child (seats, s, "(by)", &human, &level);
           g_variant_builder_add (&b, "(by)", s == flip ? !human : human, level);

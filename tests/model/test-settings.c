@@ -43,8 +43,8 @@ has_word (const char *rules,
 typedef struct
 {
   const char *key;
-  const char *value;    /* GVariant text */
-  const char *word;     /* what the next game's rules must then say */
+  const char *value; /* GVariant text */
+  const char *word;  /* what the next game's rules must then say */
 } KeyCase;
 
 static const KeyCase key_cases[] = {
@@ -110,7 +110,7 @@ test_end_value_keys (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   g_autofree char *rules = NULL;
-  HeartsRules r;
+  HeartsRules      r;
 
   /* Each kind of end has its own value, kept while another kind is chosen. */
   g_settings_set_uint (gsettings, "end-deals", 5);
@@ -154,8 +154,8 @@ test_defaults_are_standard (void)
 
 typedef struct
 {
-  HeartsPreset  preset;
-  const char   *keys;   /* "key=GVariant text" pairs the preset must have written */
+  HeartsPreset preset;
+  const char  *keys; /* "key=GVariant text" pairs the preset must have written */
 } PresetCase;
 
 static const PresetCase preset_cases[] = {
@@ -207,7 +207,7 @@ test_presets (void)
       const PresetCase *c = &preset_cases[i];
       g_autoptr(GSettings) gsettings = new_gsettings ();
       g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
-      HeartsRules from_keys, preset_rules;
+      HeartsRules      from_keys, preset_rules;
       g_autofree char *id = NULL;
 
       g_test_message ("%s", hearts_preset_to_id (c->preset));
@@ -293,8 +293,8 @@ test_changed_while_away (void)
 }
 
 static void
-count_cb (gpointer  instance,
-          guint    *count)
+count_cb (gpointer instance,
+          guint   *count)
 {
   (*count)++;
 }
@@ -329,8 +329,9 @@ test_set_rules (void)
 
   hearts_rules_init_default (&rules);
   g_assert_true (hearts_rules_apply_string (&rules, "players=3 pass=lr opening=any-club first-trick=anything "
-                                            "hearts-breaking=no qs-breaks=yes omnibus=yes no-tricks=yes "
-                                            "moon=choose end=deals:7 three-deck=2c", NULL));
+                                                    "hearts-breaking=no qs-breaks=yes omnibus=yes no-tricks=yes "
+                                                    "moon=choose end=deals:7 three-deck=2c",
+                                            NULL));
   hearts_settings_set_rules (settings, &rules);
   g_assert_true (hearts_settings_get_rules (settings, &back, NULL));
   g_assert_true (hearts_rules_equal (&rules, &back));
@@ -403,14 +404,14 @@ test_preset_ids (void)
   for (guint p = 0; p < HEARTS_N_PRESETS; p++)
     {
       HeartsPreset back;
-      HeartsRules rules;
+      HeartsRules  rules;
 
       g_assert_true (hearts_preset_from_id (hearts_preset_to_id (p), &back));
       g_assert_cmpint (back, ==, p);
       g_assert_cmpint (hearts_preset_get_rules (p, &rules), ==, p != HEARTS_PRESET_CUSTOM);
       g_assert_null (hearts_rules_check (&rules));
     }
-  g_assert_false (hearts_preset_from_id ("bogus", &(HeartsPreset) { 0 }));
+  g_assert_false (hearts_preset_from_id ("bogus", &(HeartsPreset){ 0 }));
 }
 
 /* The schema's enum for the preset key has exactly our presets, in order. */
@@ -442,7 +443,11 @@ static void
 test_enum_types (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  const struct { const char *key; GType type; } keys[] = {
+  const struct
+  {
+    const char *key;
+    GType       type;
+  } keys[] = {
     { "preset", HEARTS_TYPE_PRESET },
     { "click-to-play", HEARTS_TYPE_CLICK_MODE },
     { "animation-speed", HEARTS_TYPE_ANIMATION_SPEED },
@@ -481,7 +486,7 @@ test_preset_find (void)
 
   for (guint p = 0; p < HEARTS_PRESET_CUSTOM; p++)
     {
-      HeartsRules preset_rules;
+      HeartsRules  preset_rules;
       HeartsPreset found;
 
       g_assert_true (hearts_preset_get_rules (p, &preset_rules));

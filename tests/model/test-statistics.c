@@ -97,10 +97,10 @@ test_after_one_game (void)
   g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GArray) history = NULL;
-  Expected expected = { 0 };
-  HeartsStats stats;
+  Expected                  expected = { 0 };
+  HeartsStats               stats;
   const HeartsHistoryEntry *entry;
-  gint total;
+  gint                      total;
 
   g_assert_false (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
   g_assert_cmpuint (stats.games_played, ==, 0);
@@ -153,15 +153,15 @@ test_several_games (void)
   g_autoptr(TempFile) file = temp_file_new ();
   g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(GArray) history = NULL;
-  Expected expected = { 0 };
-  gint best = G_MAXINT, worst = G_MININT;
-  guint wins = 0;
+  Expected    expected = { 0 };
+  gint        best = G_MAXINT, worst = G_MININT;
+  guint       wins = 0;
   HeartsStats stats;
 
   for (guint i = 0; i < 6; i++)
     {
       g_autoptr(HeartsGame) game = play_game (saver, "omnibus=yes end=deals:4", HEARTS_PRESET_CUSTOM,
-                                              100 + i, &expected);
+                                               100 + i, &expected);
       gint total = hearts_game_get_total (game, 0);
 
       best = MIN (best, total);
@@ -186,7 +186,7 @@ test_several_games (void)
   {
     Expected other = { 0 };
     g_autoptr(HeartsGame) game = play_game (saver, "players=3 qs-breaks=yes", HEARTS_PRESET_THREE_PLAYERS,
-                                            7, &other);
+                                             7, &other);
 
     g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_THREE_PLAYERS, &stats));
     g_assert_cmpuint (stats.games_played, ==, 1);
@@ -211,13 +211,13 @@ test_history_capped (void)
   g_autoptr(HeartsSavedGame) saver = new_saver (gsettings, file);
   g_autoptr(GArray) history = NULL;
   HeartsStats stats;
-  gint first_total = 0;
+  gint        first_total = 0;
 
   for (guint i = 0; i < HEARTS_HISTORY_MAX + 5; i++)
     {
       Expected expected = { 0 };
       g_autoptr(HeartsGame) game = play_game (saver, "end=deals:1 pass=none", HEARTS_PRESET_CUSTOM,
-                                              i, &expected);
+                                               i, &expected);
       if (i == HEARTS_HISTORY_MAX + 4)
         first_total = hearts_game_get_total (game, 0);
     }
@@ -242,7 +242,7 @@ test_counted_once_after_crash (void)
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GVariant) last_state = NULL;
   g_autoptr(GError) error = NULL;
-  Expected expected = { 0 };
+  Expected    expected = { 0 };
   HeartsStats stats;
 
   game = play_game (saver, "end=deals:2", HEARTS_PRESET_CUSTOM, 3, &expected);
@@ -276,9 +276,9 @@ test_counted_once_before_removal (void)
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GArray) history = NULL;
   g_autoptr(GError) error = NULL;
-  Expected expected = { 0 };
+  Expected    expected = { 0 };
   HeartsStats stats;
-  gint64 date;
+  gint64      date;
 
   game = play_game (saver, "end=deals:2", HEARTS_PRESET_CUSTOM, 5, &expected);
   hearts_saved_game_flush (saver);
@@ -326,8 +326,7 @@ test_history_int_min (void)
       g_autofree char *text = g_strdup_printf ("[(int64 1700000000, 'standard', [%s, 1, 2, 3], uint32 1)]",
                                                totals[i]);
 
-      g_settings_set_value (gsettings, "history", g_variant_parse (G_VARIANT_TYPE ("a(xsaiu)"), text,
-                                                                   NULL, NULL, NULL));
+      g_settings_set_value (gsettings, "history", g_variant_parse (G_VARIANT_TYPE ("a(xsaiu)"), text, NULL, NULL, NULL));
       g_clear_pointer (&history, g_array_unref);
       history = hearts_statistics_get_history (gsettings);
       g_assert_cmpuint (history->len, ==, i == 3 ? 1 : 0);
@@ -344,20 +343,20 @@ test_check_drops_nonsense (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) history = NULL;
   HeartsStats stats;
-  GVariant *value;
+  GVariant   *value;
 
   value = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuxuuii)}"),
                            "{'standard': (2, 1, 20, 130, 1, 3, 40, 90),"
-                           " 'omnibus': (2, 5, 20, 130, 1, 3, 40, 90),"       /* more won than played */
-                           " 'bogus': (1, 1, 10, 50, 0, 0, 50, 50),"          /* no such preset */
-                           " 'tournament': (1, 0, 8, 60, 0, 9, 60, 60),"      /* more queens than hands */
-                           " 'custom': (1, 0, 8, 60, 0, 0, 70, 60)}",         /* best above worst */
+                           " 'omnibus': (2, 5, 20, 130, 1, 3, 40, 90),"  /* more won than played */
+                           " 'bogus': (1, 1, 10, 50, 0, 0, 50, 50),"     /* no such preset */
+                           " 'tournament': (1, 0, 8, 60, 0, 9, 60, 60)," /* more queens than hands */
+                           " 'custom': (1, 0, 8, 60, 0, 0, 70, 60)}",    /* best above worst */
                            NULL, NULL, NULL);
   g_settings_set_value (gsettings, "statistics", value);
   value = g_variant_parse (G_VARIANT_TYPE ("a(xsaiu)"),
                            "[(1700000000, 'standard', [10, 20, 30, 40], 1),"
-                           " (1700000000, 'standard', [10, 20, 30, 40], 0),"  /* no winner */
-                           " (1700000000, 'standard', [10, 20], 1),"          /* two players */
+                           " (1700000000, 'standard', [10, 20, 30, 40], 0)," /* no winner */
+                           " (1700000000, 'standard', [10, 20], 1),"         /* two players */
                            " (1700000000, 'nope', [10, 20, 30, 40], 1)]",
                            NULL, NULL, NULL);
   g_settings_set_value (gsettings, "history", value);

@@ -86,11 +86,11 @@ write_sheet (HeartsCardTheme *theme,
              int              scale,
              const char      *path)
 {
-  int height = hearts_card_theme_get_height_for_width (theme, width) * scale;
-  int gap = 6 * scale;
-  int cell_width = width * scale;
+  int              height = hearts_card_theme_get_height_for_width (theme, width) * scale;
+  int              gap = 6 * scale;
+  int              cell_width = width * scale;
   cairo_surface_t *sheet;
-  cairo_t *cr;
+  cairo_t         *cr;
 
   sheet = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                       13 * (cell_width + gap) + gap,
@@ -102,9 +102,9 @@ write_sheet (HeartsCardTheme *theme,
 
   for (guint i = 0; i < N_PICTURES; i++)
     {
-      GdkTexture *texture = hearts_card_theme_get_texture (theme, picture_card (i), width, scale);
-      int tw = gdk_texture_get_width (texture);
-      int th = gdk_texture_get_height (texture);
+      GdkTexture      *texture = hearts_card_theme_get_texture (theme, picture_card (i), width, scale);
+      int              tw = gdk_texture_get_width (texture);
+      int              th = gdk_texture_get_height (texture);
       cairo_surface_t *card = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, tw, th);
       /* Rows as in the engine: clubs, diamonds, spades, hearts; the back at the end. */
       guint column = i == 52 ? 0 : i % 13;
@@ -138,9 +138,9 @@ main (int   argc,
   g_autofree char *sizes_text = NULL;
   g_autofree char *sheet = NULL;
   g_auto(GStrv) sizes = NULL;
-  gboolean all = FALSE;
-  int scale = 0;
-  int repeat = 3;
+  gboolean     all = FALSE;
+  int          scale = 0;
+  int          repeat = 3;
   GOptionEntry entries[] = {
     { "all", 'a', 0, G_OPTION_ARG_NONE, &all, "Every theme installed", NULL },
     { "sizes", 's', 0, G_OPTION_ARG_STRING, &sizes_text, "Card widths (default 80,160)", "W,W" },

@@ -22,7 +22,7 @@
 #include "hearts-statistics-dialog.h"
 
 static const char *output;
-static GMainLoop *loop;
+static GMainLoop  *loop;
 
 static gboolean
 take_screenshot_cb (gpointer user_data)
@@ -43,12 +43,17 @@ take_screenshot_cb (gpointer user_data)
 static void
 play_games (GSettings *settings)
 {
-  static const struct { HeartsPreset preset; const char *rules; guint n; } sets[] = {
+  static const struct
+  {
+    HeartsPreset preset;
+    const char  *rules;
+    guint        n;
+  } sets[] = {
     { HEARTS_PRESET_STANDARD, "", 7 },
     { HEARTS_PRESET_OMNIBUS, "omnibus=yes", 2 },
     { HEARTS_PRESET_THREE_PLAYERS, "players=3 qs-breaks=yes", 1 },
   };
-  gint64 date = 1717243200;   /* June 2024 */
+  gint64 date = 1717243200; /* June 2024 */
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     for (guint g = 0; g < sets[i].n; g++)
@@ -87,7 +92,7 @@ main (int   argc,
   g_autoptr(HeartsSettings) settings = NULL;
   g_autoptr(HeartsGame) game = NULL;
   GtkWidget *parent;
-  gboolean dark;
+  gboolean   dark;
 
   if (argc < 3 || (g_str_equal (argv[1], "preferences") && argc < 4))
     {
@@ -117,7 +122,7 @@ main (int   argc,
   if (g_str_equal (argv[1], "preferences"))
     {
       HeartsPreferencesWindow *window;
-      const char *page = argv[2];
+      const char              *page = argv[2];
 
       output = argv[3];
       g_settings_set_string (gsettings, "player-name", "Alice");

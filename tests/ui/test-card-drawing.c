@@ -47,8 +47,8 @@ draw_card (HeartsCardTheme *theme,
            int              width,
            GPtrArray       *leaves)
 {
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int height = hearts_card_theme_get_height_for_width (theme, width);
+  GtkSnapshot   *snapshot = gtk_snapshot_new ();
+  int            height = hearts_card_theme_get_height_for_width (theme, width);
   GskRenderNode *node;
 
   hearts_card_theme_snapshot_card (theme, snapshot, widget, card,
@@ -73,7 +73,7 @@ on_changed (HeartsCardTheme *theme,
 static void
 wait_for_changed (guint *count)
 {
-  guint before = *count;
+  guint  before = *count;
   gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
   while (*count == before)
@@ -116,12 +116,12 @@ static void
 test_frames (void)
 {
   HeartsCardTheme *theme = hearts_card_theme_new_default ();
-  GtkWidget *label = gtk_label_new ("cards");
-  GtkWidget *window = shown_window (label);
+  GtkWidget       *label = gtk_label_new ("cards");
+  GtkWidget       *window = shown_window (label);
   g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
   g_autoptr(GPtrArray) again = g_ptr_array_new ();
   GskRenderNode *first, *second;
-  guint changed = 0;
+  guint          changed = 0;
 
   g_signal_connect (theme, "changed", G_CALLBACK (on_changed), &changed);
 
@@ -167,7 +167,7 @@ test_texture_frames (void)
   g_autoptr(GtkWidget) widget = g_object_ref_sink (gtk_label_new ("not shown"));
   g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
   GskRenderNode *node;
-  GdkTexture *texture;
+  GdkTexture    *texture;
 
   /* Anything but the cairo renderer draws the cached texture itself. */
   node = draw_card (theme, widget, HEARTS_TWO_OF_CLUBS, 60, leaves);
@@ -194,8 +194,8 @@ static gboolean
 drew_cards_after_frames (HeartsTable *table)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (table));
-  guint frames = 0;
-  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &frames);
+  guint          frames = 0;
+  gulong         id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &frames);
 
   /* Two frames, each asked for: the second has whatever the first laid out. */
   while (frames < 2)
@@ -215,7 +215,7 @@ static void
 test_table_drew_cards (void)
 {
   HeartsTable *table = HEARTS_TABLE (hearts_table_new ());
-  GtkWidget *window = shown_window (GTK_WIDGET (table));
+  GtkWidget   *window = shown_window (GTK_WIDGET (table));
   g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
   g_autoptr(HeartsGame) game = NULL;
   HeartsRules rules;

@@ -33,8 +33,8 @@ texture_pixel (GdkTexture *texture,
                int         x,
                int         y)
 {
-  int width = gdk_texture_get_width (texture);
-  int height = gdk_texture_get_height (texture);
+  int                 width = gdk_texture_get_width (texture);
+  int                 height = gdk_texture_get_height (texture);
   g_autofree guint32 *data = g_new (guint32, (gsize) width * height);
 
   gdk_texture_download (texture, (guchar *) data, width * 4);
@@ -46,10 +46,10 @@ texture_pixel (GdkTexture *texture,
 static guint
 texture_count_opaque (GdkTexture *texture)
 {
-  int width = gdk_texture_get_width (texture);
-  int height = gdk_texture_get_height (texture);
+  int                 width = gdk_texture_get_width (texture);
+  int                 height = gdk_texture_get_height (texture);
   g_autofree guint32 *data = g_new (guint32, (gsize) width * height);
-  guint n = 0;
+  guint               n = 0;
 
   gdk_texture_download (texture, (guchar *) data, width * 4);
   for (int i = 0; i < width * height; i++)
@@ -64,26 +64,26 @@ test_deck_ids (void)
 {
   g_autofree char *path = deck_source_path ();
   g_autoptr(GError) error = NULL;
-  RsvgHandle *handle = rsvg_handle_new_from_file (path, &error);
-  double doc_width, doc_height;
+  RsvgHandle   *handle = rsvg_handle_new_from_file (path, &error);
+  double        doc_width, doc_height;
   RsvgRectangle viewport;
 
   g_assert_no_error (error);
   g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &doc_width, &doc_height));
   g_assert_cmpfloat (doc_width, >, 0);
-  viewport = (RsvgRectangle) { 0, 0, doc_width, doc_height };
+  viewport = (RsvgRectangle){ 0, 0, doc_width, doc_height };
 
   for (guint row = 0; row < 5; row++)
     for (guint column = 0; column < 13; column++)
       {
         g_autofree char *id = NULL;
-        RsvgRectangle ink, logical;
-        double cell_width = doc_width / 13, cell_height = doc_height / 5;
+        RsvgRectangle    ink, logical;
+        double           cell_width = doc_width / 13, cell_height = doc_height / 5;
 
         if (row < 4)
           id = g_strdup_printf ("#%s_%s", suit_ids[row], rank_ids[column]);
         else if (column < 3)
-          id = g_strdup (((const char *[]) { "#joker_black", "#joker_red", "#back" })[column]);
+          id = g_strdup (((const char *[]){ "#joker_black", "#joker_red", "#back" })[column]);
         else
           continue;
 
@@ -111,8 +111,8 @@ check_full_deck (HeartsCardTheme *theme,
                  int              scale,
                  gboolean         rounded)
 {
-  int height = hearts_card_theme_get_height_for_width (theme, width);
-  double aspect = hearts_card_theme_get_aspect (theme);
+  int        height = hearts_card_theme_get_height_for_width (theme, width);
+  double     aspect = hearts_card_theme_get_aspect (theme);
   HeartsCard card = 0;
 
   g_assert_cmpint (ABS (height - width / aspect), <=, 1);
@@ -120,7 +120,7 @@ check_full_deck (HeartsCardTheme *theme,
   for (guint i = 0; i <= 52; i++)
     {
       GdkTexture *texture;
-      guint32 centre;
+      guint32     centre;
 
       if (i == 52)
         card = HEARTS_NO_CARD;
@@ -147,7 +147,7 @@ static void
 test_default_renders (void)
 {
   HeartsCardTheme *theme = hearts_card_theme_new_default ();
-  GdkTexture *first, *again;
+  GdkTexture      *first, *again;
 
   g_assert_cmpstr (hearts_card_theme_get_id (theme), ==, HEARTS_CARD_THEME_DEFAULT_ID);
   g_assert_nonnull (hearts_card_theme_get_name (theme));
@@ -284,8 +284,8 @@ test_svgz (void)
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   HeartsCardTheme *theme;
-  GdkTexture *texture;
-  gsize length, packed_length;
+  GdkTexture      *texture;
+  gsize            length, packed_length;
 
   g_file_get_contents (source, &contents, &length, &error);
   g_assert_no_error (error);
@@ -315,7 +315,8 @@ test_bad_files (void)
     "<rect id='club_1' width='100' height='100'/></svg>";
   static const char no_size[] =
     "<svg xmlns='http://www.w3.org/2000/svg' width='0' height='0'/>";
-  const struct {
+  const struct
+  {
     const char *name;
     const char *data;
     gsize       length;
@@ -364,7 +365,7 @@ test_list_available (void)
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(HeartsCardThemeInfo) first = NULL;
   gboolean found_scratch = FALSE;
-  guint n = g_list_model_get_n_items (themes);
+  guint    n = g_list_model_get_n_items (themes);
 
   g_assert_cmpuint (n, >=, 1);
   g_assert_true (g_list_model_get_item_type (themes) == HEARTS_TYPE_CARD_THEME_INFO);
@@ -420,7 +421,7 @@ test_aisleriot_themes (void)
     {
       g_autoptr(HeartsCardThemeInfo) info = g_list_model_get_item (themes, i);
       g_autoptr(GError) error = NULL;
-      const char *path = hearts_card_theme_info_get_path (info);
+      const char      *path = hearts_card_theme_info_get_path (info);
       HeartsCardTheme *theme;
 
       if (g_str_has_prefix (path, "resource:") || g_str_has_prefix (path, scratch_dir))
@@ -434,9 +435,9 @@ test_aisleriot_themes (void)
 
       for (guint c = 0; c <= 52; c++)
         {
-          HeartsCard card = c == 52 ? HEARTS_NO_CARD : HEARTS_CARD (c / 13, c % 13);
+          HeartsCard  card = c == 52 ? HEARTS_NO_CARD : HEARTS_CARD (c / 13, c % 13);
           GdkTexture *texture = hearts_card_theme_get_texture (theme, card, 50, 1);
-          int height = hearts_card_theme_get_height_for_width (theme, 50);
+          int         height = hearts_card_theme_get_height_for_width (theme, 50);
 
           g_assert_cmpint (gdk_texture_get_width (texture), ==, 50);
           g_assert_cmpint (gdk_texture_get_height (texture), ==, height);
@@ -463,7 +464,7 @@ make_scratch_themes (void)
   g_autofree char *contents = NULL;
   g_autofree char *packed = NULL;
   g_autofree char *path = NULL;
-  gsize length, packed_length;
+  gsize            length, packed_length;
 
   scratch_dir = hearts_test_make_tmp_dir ("hearts-card-theme-XXXXXX");
 
@@ -482,7 +483,7 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *data_dirs = NULL;
-  int status;
+  int              status;
 
   g_test_init (&argc, &argv, NULL);
 

@@ -92,7 +92,7 @@ activate_help (char **opened_uri,
 {
   g_autoptr(HeartsApplication) app = start_application ();
   g_autofree char *opened = g_build_filename (tmp_dir, "opened", NULL);
-  HeartsWindow *window = hearts_window_new (app);
+  HeartsWindow    *window = hearts_window_new (app);
 
   g_remove (opened);
   g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
@@ -162,11 +162,13 @@ make_handlers (void)
   g_autofree char *catcher = g_build_filename (tmp_dir, "catch-help.sh", NULL);
   g_autofree char *desktop = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Help catcher\n"
                                               "Exec=%s %%u\nMimeType=x-scheme-handler/help;\n"
-                                              "NoDisplay=true\n", catcher);
+                                              "NoDisplay=true\n",
+                                              catcher);
 
   /* Renamed into place, so the test never reads it half written. */
   write_file ("catch-help.sh", "#!/bin/sh\nd=$(dirname \"$0\")\n"
-              "printf '%s' \"$1\" > \"$d/opened.tmp\" && mv \"$d/opened.tmp\" \"$d/opened\"\n", 0700);
+                               "printf '%s' \"$1\" > \"$d/opened.tmp\" && mv \"$d/opened.tmp\" \"$d/opened\"\n",
+              0700);
   write_file ("data/applications/hearts-test-help.desktop", desktop, 0600);
 }
 
@@ -176,8 +178,8 @@ main (int   argc,
 {
   g_autofree char *data_home = NULL;
   g_autofree char *config_home = NULL;
-  gboolean parent = g_getenv (DIR_VARIABLE) == NULL;
-  int ret;
+  gboolean         parent = g_getenv (DIR_VARIABLE) == NULL;
+  int              ret;
 
   /* Before GLib reads them. */
   if (parent)

@@ -232,7 +232,7 @@ static HeartsPreferencesWindow *
 open_preferences (HeartsSettings *settings)
 {
   HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
-  GtkWidget *parent = gtk_window_new ();
+  GtkWidget               *parent = gtk_window_new ();
 
   hearts_preferences_window_present (window, parent);
   g_object_set_data_full (G_OBJECT (window), "test-parent", parent, (GDestroyNotify) gtk_window_destroy);
@@ -256,7 +256,7 @@ test_pages (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   HeartsPreferencesWindow *window = open_preferences (settings);
-  static const char *pages[] = { "Game", "Players", "Appearance" };
+  static const char       *pages[] = { "Game", "Players", "Appearance" };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
@@ -279,7 +279,7 @@ test_rows_change_keys (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   HeartsPreferencesWindow *window = open_preferences (settings);
-  GtkWidget *w = GTK_WIDGET (window);
+  GtkWidget               *w = GTK_WIDGET (window);
   g_autoptr(GListModel) themes = hearts_card_theme_list_available ();
 
   /* Rules */
@@ -397,8 +397,8 @@ test_presets_and_custom (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   HeartsPreferencesWindow *window = open_preferences (settings);
-  GtkWidget *w = GTK_WIDGET (window);
-  AdwComboRow *preset = ADW_COMBO_ROW (row (w, "Preset"));
+  GtkWidget               *w = GTK_WIDGET (window);
+  AdwComboRow             *preset = ADW_COMBO_ROW (row (w, "Preset"));
 
   g_assert_cmpuint (adw_combo_row_get_selected (preset), ==, HEARTS_PRESET_STANDARD);
 
@@ -434,7 +434,7 @@ test_presets_and_custom (void)
 
 static guint new_game_activated;
 /* The game the window starts: NULL when the player changed their mind. */
-static HeartsGame *new_game;
+static HeartsGame              *new_game;
 static HeartsPreferencesWindow *new_game_preferences;
 
 static void
@@ -475,11 +475,11 @@ test_next_game_notice (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   g_autoptr(HeartsGame) game = hearts_settings_new_game (settings, 3);
-  GtkWidget *parent = g_object_new (fake_window_get_type (), NULL);
+  GtkWidget               *parent = g_object_new (fake_window_get_type (), NULL);
   HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
-  GtkWidget *w = GTK_WIDGET (window);
-  GtkWidget *notice;
-  GtkWidget *button;
+  GtkWidget               *w = GTK_WIDGET (window);
+  GtkWidget               *notice;
+  GtkWidget               *button;
 
   /* From libadwaita 1.5 the pages are there once the dialog is presented. */
   hearts_preferences_window_present (window, parent);
@@ -519,9 +519,9 @@ test_next_game_notice (void)
 
 /* A short game between computers, counted as the saver counts it. */
 static void
-add_finished_game (GSettings    *gsettings,
-                   HeartsPreset  preset,
-                   guint64       seed)
+add_finished_game (GSettings   *gsettings,
+                   HeartsPreset preset,
+                   guint64      seed)
 {
   HeartsRules rules;
   g_autoptr(HeartsGame) game = NULL;
@@ -563,7 +563,7 @@ find_alert_in (GtkWidget *widget)
 static GtkWidget *
 find_alert (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -591,13 +591,13 @@ test_statistics_dialog (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsStatisticsDialog *dialog = NULL;
-  GtkWidget *parent = gtk_window_new ();
-  GtkStack *stack;
-  AdwComboRow *rules;
-  GtkWidget *confirm;
-  HeartsStats stats;
-  g_autofree char *best = NULL;
-  g_autofree char *average = NULL;
+  GtkWidget              *parent = gtk_window_new ();
+  GtkStack               *stack;
+  AdwComboRow            *rules;
+  GtkWidget              *confirm;
+  HeartsStats             stats;
+  g_autofree char        *best = NULL;
+  g_autofree char        *average = NULL;
 
   dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
   hearts_statistics_dialog_present (dialog, parent);
@@ -656,21 +656,21 @@ static void
 test_rows_bind_themselves (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  g_autoptr(GtkStringList) clicks = gtk_string_list_new ((const char *[]) { "One", "Two", NULL });
-  g_autoptr(GtkStringList) passes = gtk_string_list_new ((const char *[]) { "a", "b", "c", "d", NULL });
-  GtkWidget *click = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
-                                                      "schema-key", "click-to-play",
-                                                      "enum-type", HEARTS_TYPE_CLICK_MODE,
-                                                      "model", clicks,
-                                                      NULL));
-  GtkWidget *pass = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
-                                                     "schema-key", "pass-cycle",
-                                                     "model", passes,
-                                                     NULL));
-  GtkWidget *omnibus = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_SWITCH_ROW,
-                                                        "schema-key", "omnibus",
-                                                        NULL));
-  GtkWidget *toggle = find_type (omnibus, GTK_TYPE_SWITCH);
+  g_autoptr(GtkStringList) clicks = gtk_string_list_new ((const char *[]){ "One", "Two", NULL });
+  g_autoptr(GtkStringList) passes = gtk_string_list_new ((const char *[]){ "a", "b", "c", "d", NULL });
+  GtkWidget       *click = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                                            "schema-key", "click-to-play",
+                                                            "enum-type", HEARTS_TYPE_CLICK_MODE,
+                                                            "model", clicks,
+                                                            NULL));
+  GtkWidget       *pass = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
+                                                           "schema-key", "pass-cycle",
+                                                           "model", passes,
+                                                           NULL));
+  GtkWidget       *omnibus = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_SWITCH_ROW,
+                                                              "schema-key", "omnibus",
+                                                              NULL));
+  GtkWidget       *toggle = find_type (omnibus, GTK_TYPE_SWITCH);
   g_autofree char *pass_cycle = NULL;
 
   g_settings_set_string (gsettings, "click-to-play", "double");

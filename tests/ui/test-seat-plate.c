@@ -32,13 +32,13 @@ find_label (GtkWidget  *plate,
 static void
 test_plate_properties (void)
 {
-  GtkWidget *plate = g_object_ref_sink (hearts_seat_plate_new ());
+  GtkWidget       *plate = g_object_ref_sink (hearts_seat_plate_new ());
   HeartsSeatPlate *self = HEARTS_SEAT_PLATE (plate);
-  GtkLabel *name = find_label (plate, "name");
-  GtkLabel *info = find_label (plate, "info");
-  guint n_name = 0, n_info = 0, n_current = 0;
+  GtkLabel        *name = find_label (plate, "name");
+  GtkLabel        *info = find_label (plate, "info");
+  guint            n_name = 0, n_info = 0, n_current = 0;
   g_autofree char *got = NULL;
-  gboolean current = TRUE;
+  gboolean         current = TRUE;
 
   g_signal_connect (plate, "notify::player-name", G_CALLBACK (count_notify), &n_name);
   g_signal_connect (plate, "notify::info", G_CALLBACK (count_notify), &n_info);
@@ -111,13 +111,13 @@ table_plates (GtkWidget *table)
 static void
 test_table_plates (void)
 {
-  GtkWidget *table = g_object_ref_sink (hearts_table_new ());
+  GtkWidget  *table = g_object_ref_sink (hearts_table_new ());
   const char *names[] = { "", "Ada", "", "Dorothy", NULL };
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GPtrArray) plates = NULL;
   HeartsRules rules;
-  guint n_current = 0;
-  gint current;
+  guint       n_current = 0;
+  gint        current;
 
   plates = table_plates (table);
   g_assert_cmpuint (plates->len, ==, HEARTS_MAX_PLAYERS);

@@ -71,7 +71,7 @@ static gboolean
 human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  HeartsGame *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_window_get_game (window);
 
   return hearts_game_human_to_move (game) && !hearts_game_computer_to_move (game) &&
          !hearts_table_get_busy (hearts_window_get_table (window)) && !g_main_context_pending (NULL);
@@ -159,8 +159,8 @@ human_pass (HeartsGame *game)
 {
   HeartsCards hand = hearts_game_get_hand (game, 0);
   HeartsCards pass = 0;
-  HeartsCard card;
-  guint n = 0;
+  HeartsCard  card;
+  guint       n = 0;
 
   HEARTS_CARDS_FOREACH (card, hand)
     if (n++ < HEARTS_PASS_SIZE)
@@ -175,7 +175,7 @@ test_table_follows_keys (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(GListModel) themes = hearts_card_theme_list_available ();
   HeartsWindow *window = new_window (gsettings);
-  HeartsTable *table = hearts_window_get_table (window);
+  HeartsTable  *table = hearts_window_get_table (window);
   g_autoptr(GPtrArray) cards = NULL;
 
   hearts_window_start (window, FALSE);
@@ -243,9 +243,9 @@ static void
 test_new_game_from_settings (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  HeartsWindow *window = new_window (gsettings);
-  HeartsTable *table = hearts_window_get_table (window);
-  HeartsGame *game;
+  HeartsWindow    *window = new_window (gsettings);
+  HeartsTable     *table = hearts_window_get_table (window);
+  HeartsGame      *game;
   g_autofree char *rules = NULL;
 
   g_settings_set_string (gsettings, "player-name", "Alice");
@@ -319,7 +319,7 @@ find_dialog_in (GtkWidget *widget,
 static GtkWidget *
 find_dialog (GType type)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -335,7 +335,7 @@ find_dialog (GType type)
 static GtkWidget *
 find_alert (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -364,8 +364,8 @@ test_confirm_abandon (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsWindow *window = new_window (gsettings);
-  HeartsGame *game;
-  GtkWidget *dialog;
+  HeartsGame   *game;
+  GtkWidget    *dialog;
 
   hearts_window_start (window, FALSE);
   game = hearts_window_get_game (window);
@@ -404,7 +404,7 @@ static void
 test_save_and_resume (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
-  HeartsWindow *window = new_window (gsettings);
+  HeartsWindow    *window = new_window (gsettings);
   g_autofree char *record = NULL;
   g_autoptr(GVariant) saved = NULL;
   HeartsGame *game;
@@ -458,7 +458,7 @@ test_resume_hand_over (void)
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GVariant) state = NULL;
   HeartsWindow *window;
-  HeartsRules rules;
+  HeartsRules   rules;
 
   hearts_rules_init_default (&rules);
   game = hearts_game_new (&rules, 5);
@@ -538,8 +538,8 @@ test_statistics_at_game_over (void)
   g_autoptr(GArray) history = NULL;
   g_autoptr(GVariant) saved = NULL;
   HeartsWindow *window = new_window (gsettings);
-  HeartsStats stats;
-  HeartsRules rules;
+  HeartsStats   stats;
+  HeartsRules   rules;
 
   hearts_rules_init_default (&rules);
   rules.end = HEARTS_END_DEALS;
@@ -573,8 +573,8 @@ file_has (const char *path,
 typedef struct
 {
   HeartsWindow *window;
-  const char *to_engine;
-  const char *from_engine;
+  const char   *to_engine;
+  const char   *from_engine;
 } EngineWait;
 
 static gboolean
@@ -615,7 +615,7 @@ test_external_engine (void)
   g_autofree char *quoted_from = NULL;
   g_autoptr(GFileMonitor) to_monitor = NULL;
   g_autoptr(GFileMonitor) from_monitor = NULL;
-  EngineWait wait;
+  EngineWait    wait;
   HeartsWindow *window;
 
   if (engine == NULL)
@@ -646,7 +646,7 @@ test_external_engine (void)
   g_settings_set_string (gsettings, "seat2-engine", "/nonexistent/hearts-engine");
   window = new_window (gsettings);
   hearts_window_start (window, FALSE);
-  wait = (EngineWait) { window, to_engine, from_engine };
+  wait = (EngineWait){ window, to_engine, from_engine };
   g_assert_true (hearts_test_iterate_until (engine_passed, &wait, HEARTS_TEST_TIMEOUT_MS));
   g_assert_true (file_has (to_engine, "hep"));
   g_assert_true (file_has (from_engine, "hep 1 name hearts-engine"));
@@ -687,7 +687,7 @@ static gboolean
 engine_failed_and_human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  const char *message = hearts_window_get_message (window);
+  const char   *message = hearts_window_get_message (window);
 
   return message != NULL && g_str_has_prefix (message, "The engine of Ada failed: ") &&
          hearts_game_human_to_move (hearts_window_get_game (window));
@@ -708,13 +708,13 @@ test_hostile_engines (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsGameRunner *runner;
-  HeartsWindow *window;
-  HeartsGame *game;
-  HeartsCards hand;
-  HeartsRefusal refusal;
-  HeartsCards pass = 0;
-  HeartsCard card;
-  guint n = 0;
+  HeartsWindow     *window;
+  HeartsGame       *game;
+  HeartsCards       hand;
+  HeartsRefusal     refusal;
+  HeartsCards       pass = 0;
+  HeartsCard        card;
+  guint             n = 0;
 
   g_settings_set_string (gsettings, "seat1-engine", "cat /dev/zero");
   g_settings_set_string (gsettings, "seat2-engine", "sleep 60");
@@ -750,7 +750,7 @@ test_window_size (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   HeartsWindow *window;
-  int width, height;
+  int           width, height;
 
   g_settings_set_int (gsettings, "window-width", 700);
   g_settings_set_int (gsettings, "window-height", 600);
@@ -782,9 +782,9 @@ test_application_actions (void)
   g_autoptr(HeartsApplication) app = hearts_application_new ();
   g_autoptr(GError) error = NULL;
   HeartsWindow *window;
-  GtkWidget *preferences;
-  GtkWidget *statistics;
-  GtkWidget *about;
+  GtkWidget    *preferences;
+  GtkWidget    *statistics;
+  GtkWidget    *about;
 
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);

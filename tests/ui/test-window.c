@@ -63,7 +63,7 @@ static gboolean
 idle_and_human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  HeartsGame *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_window_get_game (window);
 
   return !hearts_game_computer_to_move (game) && !hearts_table_get_busy (hearts_window_get_table (window)) &&
          !g_main_context_pending (NULL);
@@ -101,13 +101,13 @@ test_accessible_names (void)
   HeartsWindow *window = new_window (7);
   g_autoptr(GPtrArray) cards = hand_cards (window);
   HeartsCards hand = hearts_game_get_hand (hearts_window_get_game (window), 0);
-  HeartsCard card;
-  guint i = 0;
+  HeartsCard  card;
+  guint       i = 0;
 
   /* In hand order, each named as a screen reader should say it. */
   HEARTS_CARDS_FOREACH (card, hand)
     {
-      GtkWidget *w = g_ptr_array_index (cards, i++);
+      GtkWidget       *w = g_ptr_array_index (cards, i++);
       g_autofree char *name = hearts_card_get_name (card);
 
       g_assert_cmpuint (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)), ==, card);
@@ -133,12 +133,12 @@ static void
 test_actions_by_phase (void)
 {
   HeartsWindow *window = new_window (7);
-  HeartsGame *game = hearts_window_get_game (window);
-  HeartsTable *table = hearts_window_get_table (window);
+  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsTable  *table = hearts_window_get_table (window);
   g_autoptr(GPtrArray) cards = hand_cards (window);
-  GtkWidget *pass;
+  GtkWidget  *pass;
   HeartsCards legal;
-  guint n_legal = 0, n_disabled = 0;
+  guint       n_legal = 0, n_disabled = 0;
 
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
@@ -181,7 +181,7 @@ test_actions_by_phase (void)
   for (guint i = 0; i < cards->len; i++)
     {
       HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (cards, i));
-      gboolean ok = hearts_cards_has (legal, c);
+      gboolean   ok = hearts_cards_has (legal, c);
 
       gtk_test_accessible_assert_state (GTK_ACCESSIBLE (g_ptr_array_index (cards, i)),
                                         GTK_ACCESSIBLE_STATE_DISABLED, !ok);
@@ -240,15 +240,15 @@ count_cb (HeartsAnnouncer *announcer,
 static void
 test_keyboard_focus (void)
 {
-  HeartsWindow *window = new_window (7);
-  HeartsGame *game = hearts_window_get_game (window);
-  HeartsTable *table = hearts_window_get_table (window);
+  HeartsWindow    *window = new_window (7);
+  HeartsGame      *game = hearts_window_get_game (window);
+  HeartsTable     *table = hearts_window_get_table (window);
   HeartsAnnouncer *announcer = hearts_table_get_announcer (table);
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cards = NULL;
   GtkWidget *first;
   GtkWidget *focus;
-  guint index;
+  guint      index;
 
   g_signal_connect (announcer, "announced", G_CALLBACK (count_cb), said);
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
@@ -306,7 +306,7 @@ test_keyboard_focus (void)
   {
     g_autofree char *name = NULL;
     g_autofree char *want = NULL;
-    HeartsCard played = HEARTS_NO_CARD;
+    HeartsCard       played = HEARTS_NO_CARD;
     g_autoptr(GString) all = g_string_new (NULL);
 
     for (guint i = 0; i < cards->len; i++)
