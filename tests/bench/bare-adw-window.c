@@ -8,6 +8,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -95,10 +97,17 @@ on_realize (GtkWidget    *window,
   if (frames_wanted > 0)
     {
       g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+      g_autofree char *path = NULL;
+      int fd;
 
-      gtk_css_provider_load_from_data (css, ".bench-a { background-color: #1f6b3a; } "
-                                            ".bench-b { background-color: #1f6b3b; }",
-                                       -1);
+      /* From a file: the call that takes a string changed in GTK 4.12, a path did not. */
+      fd = g_file_open_tmp ("bare-adw-window-XXXXXX.css", &path, NULL);
+      g_assert (fd >= 0);
+      close (fd);
+      g_file_set_contents (path, ".bench-a { background-color: #1f6b3a; } "
+                                 ".bench-b { background-color: #1f6b3b; }", -1, NULL);
+      gtk_css_provider_load_from_path (css, path);
+      g_unlink (path);
       gtk_style_context_add_provider_for_display (gtk_widget_get_display (window), GTK_STYLE_PROVIDER (css),
                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
       g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), NULL);

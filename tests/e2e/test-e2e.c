@@ -552,6 +552,9 @@ assert_focus_allowed (GVariant *state,
       g_assert_cmpstr (focus, ==, "sheet");
       return;
     }
+  /* A sheet takes the focus as it opens; the state names it once its button is laid out. */
+  if (g_str_equal (focus, "sheet"))
+    return;
   if (state_get_hand_size (state) == 0 && g_str_equal (focus, "none"))
     return;
   if (!g_str_has_prefix (focus, "hand:"))
@@ -793,7 +796,7 @@ test_keyboard_game (void)
 
       if (state_get_busy (state))
         {
-          g_usleep (20000);
+          g_variant_unref (hearts_driver_wait_change (driver, state));
           continue;
         }
 
@@ -813,7 +816,7 @@ test_keyboard_game (void)
           keyboard_play (driver, state);
           continue;
         }
-      g_usleep (20000);
+      g_variant_unref (hearts_driver_wait_change (driver, state));
     }
 
   g_assert_true (game_over);

@@ -126,6 +126,25 @@ is_last_reference (gpointer user_data)
  *
  * Returns: whether the caller's reference is the last one.
  */
+static gboolean
+on_poll_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+hearts_test_poll_until (HeartsTestCondition condition,
+                        gpointer            user_data,
+                        guint               interval_ms,
+                        guint               timeout_ms)
+{
+  guint    tick = g_timeout_add (interval_ms, on_poll_tick, NULL);
+  gboolean met = hearts_test_iterate_until (condition, user_data, timeout_ms);
+
+  g_source_remove (tick);
+  return met;
+}
+
 gboolean
 hearts_test_await_last_reference (gpointer object,
                                   guint    timeout_ms)

@@ -23,6 +23,12 @@ gboolean  hearts_test_iterate_until          (HeartsTestCondition  condition,
                                               guint                timeout_ms);
 gboolean  hearts_test_await_last_reference   (gpointer             object,
                                               guint                timeout_ms);
+/* For a condition nothing on the main context announces (another process, a file):
+ * checks it every @interval_ms, sleeping in the main context's poll in between. */
+gboolean  hearts_test_poll_until             (HeartsTestCondition  condition,
+                                              gpointer             user_data,
+                                              guint                interval_ms,
+                                              guint                timeout_ms);
 void      hearts_test_assert_finalize_object (gpointer             object);
 char     *hearts_test_make_tmp_dir           (const char          *tmpl);
 void      hearts_test_remove_tree            (const char          *path);

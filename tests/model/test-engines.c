@@ -19,6 +19,7 @@
 #include "hearts-game-deal.h"
 #include "hearts-external-ai.h"
 #include "hearts-game.h"
+#include "hearts-test-util.h"
 
 /* The deadline the tests run with: HEARTS_ENGINE_TIMEOUT_MS in meson.build (1 s for the
  * hostile engines, the standard 10 s for the cancellations). */
@@ -95,30 +96,32 @@ process_gone (GPid pid)
   return end != NULL && end[1] == ' ' && end[2] == 'Z';
 }
 
+static gboolean
+process_gone_cb (gpointer data)
+{
+  return process_gone (GPOINTER_TO_INT (data));
+}
+
+static gboolean
+file_exists_cb (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
 static void
 assert_process_ends (GPid pid)
 {
-  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
   g_assert_cmpint (pid, >, 0);
-  while (!process_gone (pid))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, until);
-      g_usleep (10000);
-    }
+  g_assert_true (hearts_test_poll_until (process_gone_cb, GINT_TO_POINTER (pid), 10, 5000));
 }
 
 static GPid
 read_pid_file (const char *path)
 {
   g_autofree char *text = NULL;
-  gint64           until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
-  while (!g_file_get_contents (path, &text, NULL, NULL))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, until);
-      g_usleep (10000);
-    }
+  g_assert_true (hearts_test_poll_until (file_exists_cb, (gpointer) path, 10, 5000));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return (GPid) g_ascii_strtoll (text, NULL, 10);
 }
 

@@ -8,6 +8,7 @@
 
 #include "hearts-card-theme-private.h"
 #include "hearts-table.h"
+#include "hearts-test-util.h"
 
 /* The nodes that hold pixels (cairo and texture nodes), in drawing order. */
 static void
@@ -87,16 +88,7 @@ wait_for_changed (guint *count)
 static void
 settle (HeartsCardTheme *theme)
 {
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  do
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-    }
-  while (g_atomic_int_get (&G_OBJECT (theme)->ref_count) > 1);
+  g_assert_true (hearts_test_await_last_reference (theme, 30000));
 }
 
 static GtkWidget *

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "hearts-application.h"
+#include "hearts-test-util.h"
 #include "hearts-window.h"
 
 /* Kept across g_test_trap_subprocess: the children read the files the parent wrote. */
@@ -85,6 +86,20 @@ opened_or_message (HeartsWindow *window,
   return g_file_test (opened, G_FILE_TEST_EXISTS) || hearts_window_get_message (window) != NULL;
 }
 
+typedef struct
+{
+  HeartsWindow *window;
+  const char   *opened;
+} OpenWait;
+
+static gboolean
+opened_or_message_cb (gpointer data)
+{
+  OpenWait *wait = data;
+
+  return opened_or_message (wait->window, wait->opened);
+}
+
 /* In a child: activates app.help and waits for the handler to run or a toast. */
 static void
 activate_help (char **opened_uri,
@@ -96,11 +111,7 @@ activate_help (char **opened_uri,
 
   g_remove (opened);
   g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
-  for (guint i = 0; i < 10000 && !opened_or_message (window, opened); i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
+  hearts_test_poll_until (opened_or_message_cb, &(OpenWait) { window, opened }, 10, 10000);
   g_file_get_contents (opened, opened_uri, NULL, NULL);
   *message = g_strdup (hearts_window_get_message (window));
   gtk_window_destroy (GTK_WINDOW (window));
