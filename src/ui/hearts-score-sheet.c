@@ -195,7 +195,8 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
           /* A screen reader reads a cell on its own: it says whose and which hand. */
           labelled_cell (label,
                          /* Translators: a score sheet cell read aloud: player, hand number, points */
-                         g_strdup_printf (_("%s, hand %u: %d points"), names[s], h + 1, r->points[s]));
+                         g_strdup_printf (g_dngettext (NULL, "%s, hand %u: %d point", "%s, hand %u: %d points", ABS (r->points[s])),
+                                          names[s], h + 1, r->points[s]));
           if (last && mode != HEARTS_SCORE_SHEET_VIEW)
             gtk_widget_add_css_class (label, "last-hand");
           if (r->shooter == (gint) s)
@@ -218,7 +219,9 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
 
       labelled_cell (label,
                      /* Translators: a score sheet total read aloud: player, points */
-                     g_strdup_printf (_("%s, total: %d points"), names[s], hearts_game_get_total (game, s)));
+                     g_strdup_printf (g_dngettext (NULL, "%s, total: %d point", "%s, total: %d points",
+                                                  ABS (hearts_game_get_total (game, s))),
+                                     names[s], hearts_game_get_total (game, s)));
 
       gtk_widget_add_css_class (label, "numeric");
       if (winners & (1u << s))

@@ -57,7 +57,8 @@ announce_step (HeartsTable *self,
       g_autofree char *card = hearts_card_get_name (step->card);
 
       if (step->seat == HEARTS_HUMAN_SEAT)
-        /* Translators: %s is a card, as "Queen of Spades" */
+        /* Translators: %s is a card, as "Queen of Spades"; leave out the article if your
+         * language's would depend on the card */
         text = g_strdup_printf (_("You play the %s"), card);
       else
         /* Translators: a player's name, then a card: "West plays the Queen of Spades" */
@@ -71,10 +72,17 @@ announce_step (HeartsTable *self,
       for (guint i = 0; i < self->n_shown; i++)
         cards |= HEARTS_CARD_BIT (self->shown[i].card);
       points = hearts_cards_points (cards, hearts_game_get_rules (self->game));
-      if (step->seat == HEARTS_HUMAN_SEAT)
+      /* A trick with no points is only said to be taken: less to hear. */
+      if (step->seat == HEARTS_HUMAN_SEAT && points == 0)
+        text = g_strdup (_("You take the trick"));
+      else if (step->seat == HEARTS_HUMAN_SEAT)
+        /* Translators: the points of the trick you took, "You take the trick, 13 points" */
         text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %d point",
                                              "You take the trick, %d points", ABS (points)),
                                 points);
+      else if (points == 0)
+        /* Translators: a player's name: "West takes the trick" */
+        text = g_strdup_printf (_("%s takes the trick"), who);
       else
         /* Translators: a player's name, then points: "West takes the trick, 13 points" */
         text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %d point",
