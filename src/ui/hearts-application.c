@@ -265,8 +265,10 @@ hearts_application_startup (GApplication *app)
 static void
 hearts_application_shutdown (GApplication *app)
 {
-  /* The last writes (the window size) reach the store before the process ends. */
+  /* The last writes (the window size) reach the store before the process ends, and no
+   * card is being drawn in a thread as it does. */
   g_settings_sync ();
+  hearts_card_theme_stop_workers ();
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->shutdown (app);
 }

@@ -655,6 +655,13 @@ hearts_card_theme_clear_cache (HeartsCardTheme *self)
 
 static void start_fill (HeartsCardTheme *self);
 
+/* Fills still running anywhere: a process must not exit while one renders (librsvg
+ * and cairo are torn down under it). */
+static GMutex fills_mutex;
+static GCond  fills_cond;
+static guint  n_fills;
+static gint   fills_stopping;
+
 static void
 fill_thread (GTask        *task,
              gpointer      source_object,
@@ -666,12 +673,16 @@ fill_thread (GTask        *task,
 
   for (guint i = 0; i < N_PICTURES; i++)
     {
-      if (g_cancellable_is_cancelled (cancellable))
+      if (g_cancellable_is_cancelled (cancellable) || g_atomic_int_get (&fills_stopping))
         break;
       if (fill->missing & (G_GUINT64_CONSTANT (1) << i))
         fill->surfaces[i] = render_picture (self, i, fill->width, fill->scale);
     }
 
+  g_mutex_lock (&fills_mutex);
+  n_fills--;
+  g_cond_broadcast (&fills_cond);
+  g_mutex_unlock (&fills_mutex);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -744,6 +755,9 @@ start_fill (HeartsCardTheme *self)
   self->fill_scale = fill->scale;
   task = g_task_new (self, self->fill_cancellable, on_fill_done, NULL);
   g_task_set_source_tag (task, start_fill);
+  g_mutex_lock (&fills_mutex);
+  n_fills++;
+  g_mutex_unlock (&fills_mutex);
   g_task_set_task_data (task, fill, (GDestroyNotify) fill_free);
   g_task_run_in_thread (task, fill_thread);
 }
@@ -946,4 +960,20 @@ _hearts_card_theme_count_pictures (HeartsCardTheme *self,
   SizeCache *cache = find_size (self, width, scale);
 
   return cache != NULL ? size_count (cache) : 0;
+}
+
+/**
+ * hearts_card_theme_stop_workers:
+ *
+ * Stops every theme's rendering in threads and waits until none runs: call it before
+ * the process ends. Themes filled afterwards render in their frames only.
+ */
+void
+hearts_card_theme_stop_workers (void)
+{
+  g_atomic_int_set (&fills_stopping, TRUE);
+  g_mutex_lock (&fills_mutex);
+  while (n_fills > 0)
+    g_cond_wait (&fills_cond, &fills_mutex);
+  g_mutex_unlock (&fills_mutex);
 }

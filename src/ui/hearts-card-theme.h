@@ -44,6 +44,8 @@ HeartsCardTheme *hearts_card_theme_new_for_id       (const char           *id,
 /* Starts loading @id in a thread for the next new_for_id (@id) to take: parsing a deck takes
  * tens of ms, which can overlap building the window. */
 void             hearts_card_theme_preload          (const char           *id);
+/* Before the process ends: no theme renders in a thread from now on. */
+void             hearts_card_theme_stop_workers     (void);
 const char      *hearts_card_theme_get_id           (HeartsCardTheme      *self);
 const char      *hearts_card_theme_get_name         (HeartsCardTheme      *self);
 /* Width / height of one card. */

@@ -151,6 +151,15 @@ test_help_failure_toast (void)
       return;
     }
 
+  /* In a Flatpak sandbox GLib hands every URI to the OpenURI portal, which the build
+   * sandbox does not have (and GLib 2.84 aborts on that error path): the app's sandboxed
+   * launch is the desktop portal's business there. */
+  if (g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no help handler can be taken away inside a Flatpak sandbox");
+      return;
+    }
+
   /* As without Yelp: nothing handles help: in the child, whatever this system has. */
   {
     g_autofree char *saved = g_strdup (g_getenv ("XDG_DATA_DIRS"));

@@ -711,6 +711,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   hearts_test_init_widgets (&argc, &argv);
   /* A closed AdwDialog goes at once, not after its animation. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
@@ -724,5 +726,8 @@ main (int   argc,
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);
 
-  return g_test_run ();
+  status = g_test_run ();
+  /* A card still being drawn in a thread must not meet the process's exit. */
+  hearts_card_theme_stop_workers ();
+  return status;
 }

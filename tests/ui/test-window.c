@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "hearts-card-theme.h"
 #include "config.h"
 
 #include <adwaita.h>
@@ -328,6 +329,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   hearts_test_init_widgets (&argc, &argv);
 
   g_test_add_func ("/ui/window/builds", test_window_builds);
@@ -335,5 +338,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
 
-  return g_test_run ();
+  status = g_test_run ();
+  /* A card still being drawn in a thread must not meet the process's exit. */
+  hearts_card_theme_stop_workers ();
+  return status;
 }
