@@ -79,12 +79,15 @@ hearts_test_iterate_until (HeartsTestCondition condition,
 {
   gboolean expired = FALSE;
   guint    deadline = g_timeout_add (timeout_ms, on_deadline_cb, &expired);
+  gboolean met;
 
-  while (!condition (user_data) && !expired)
+  /* The answer that ended the wait: asked again, a condition on the main context's
+   * state (nothing pending) could change its mind. */
+  while (!(met = condition (user_data)) && !expired)
     g_main_context_iteration (NULL, TRUE);
   if (!expired)
     g_source_remove (deadline);
-  return condition (user_data);
+  return met;
 }
 
 typedef struct
