@@ -323,7 +323,10 @@ step_play () {
   fi
   runtime_dir=$(mktemp -d "${TMPDIR:-/tmp}/hearts-flatpak-run.XXXXXX")
   chmod 700 "$runtime_dir"
+  # run-in-session.sh gives the test its own XDG_DATA_HOME: flatpak is told where the
+  # user installation (with the app just built) really is.
   env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir" \
+    FLATPAK_USER_DIR="${FLATPAK_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/flatpak}" \
     HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_NAME="^Hearts" \
     HEARTS_FLATPAK_RULES="end=deals:2" G_TEST_BUILDDIR="$LOG" GSETTINGS_BACKEND=memory \
     G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none \

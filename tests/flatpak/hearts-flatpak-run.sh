@@ -14,7 +14,7 @@ if [ -n "${XDG_CONFIG_HOME:-}" ]; then
   extra="--filesystem=$XDG_CONFIG_HOME:ro --env=XDG_CONFIG_HOME=$XDG_CONFIG_HOME"
 fi
 # Only what is set: an empty GSK_RENDERER is a warning, and warnings are fatal here.
-for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE; do
+for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE HEARTS_TEST_STATE; do
   eval "value=\${$var:-}"
   # shellcheck disable=SC2154
   [ -n "$value" ] && extra="$extra --env=$var=$value"
