@@ -93,13 +93,17 @@ drop_engine (HeartsGameRunner *self,
              guint             seat,
              const char       *reason)
 {
+  g_autofree char *why = NULL;
+
   if (self->dropped[seat])
     return;
   self->dropped[seat] = TRUE;
   g_debug ("Seat %u: the engine “%s” is dropped: %s", seat, self->commands[seat], reason);
+  /* The reason may be the engine's own, which goes with it. */
+  why = g_strdup (reason);
   if (hearts_external_ai_is_external (hearts_game_get_seat_ai (self->game, seat)))
     hearts_game_set_seat_level (self->game, seat, self->levels[seat]);
-  g_signal_emit (self, signals[ENGINE_FAILED], 0, seat, reason);
+  g_signal_emit (self, signals[ENGINE_FAILED], 0, seat, why);
 }
 
 /* Engines, one thread each, so that the game waits on one deadline at most */
