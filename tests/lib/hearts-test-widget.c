@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "hearts-compat.h"
 #include "hearts-test-widget.h"
 
 /**
@@ -35,4 +36,47 @@ hearts_test_destroy_window (GtkWindow *window)
   g_object_ref (window);
   gtk_window_destroy (window);
   hearts_test_assert_finalize_object (window);
+}
+
+/* The alert: a window of its own with libadwaita 1.2, a widget in its parent's window from
+ * 1.5 (hearts-compat.h). */
+static GtkWidget *
+find_alert_in (GtkWidget *widget)
+{
+  if (hearts_is_alert (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_alert_in (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+hearts_test_find_alert (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = find_alert_in (window);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+hearts_test_answer_alert (GtkWidget  *alert,
+                          const char *response)
+{
+  g_signal_emit_by_name (alert, "response", response);
+  hearts_dialog_destroy (alert);
+  g_assert_null (hearts_test_find_alert ());
 }

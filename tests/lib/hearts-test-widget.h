@@ -14,4 +14,10 @@ void hearts_test_init_widgets   (int        *argc,
                                  char     ***argv);
 void hearts_test_destroy_window (GtkWindow  *window);
 
+/* The open alert (hearts_alert_new()), wherever libadwaita put it, or NULL. */
+GtkWidget *hearts_test_find_alert   (void);
+/* What a click on @response does: emit it, then close; no alert is left. */
+void       hearts_test_answer_alert (GtkWidget  *alert,
+                                     const char *response);
+
 G_END_DECLS

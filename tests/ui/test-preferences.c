@@ -542,50 +542,6 @@ add_finished_game (GSettings   *gsettings,
   hearts_statistics_add_game (gsettings, game, preset, 1, 1700000000 + seed);
 }
 
-/* The alert: a window of its own with libadwaita 1.2, a widget inside its parent's window
- * from 1.5. */
-static GtkWidget *
-find_alert_in (GtkWidget *widget)
-{
-  if (hearts_is_alert (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_alert_in (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_alert (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-      GtkWidget *found = find_alert_in (window);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* What a click on a response does: emit it, then close. */
-static void
-answer_alert (GtkWidget  *alert,
-              const char *response)
-{
-  g_signal_emit_by_name (alert, "response", response);
-  hearts_dialog_destroy (alert);
-  g_assert_null (find_alert ());
-}
-
 static void
 test_statistics_dialog (void)
 {
@@ -633,15 +589,15 @@ test_statistics_dialog (void)
 
   /* Reset asks first; Cancel keeps everything. */
   gtk_widget_activate_action (GTK_WIDGET (dialog), "statistics.reset", NULL);
-  confirm = find_alert ();
+  confirm = hearts_test_find_alert ();
   g_assert_nonnull (confirm);
-  answer_alert (confirm, "cancel");
+  hearts_test_answer_alert (confirm, "cancel");
   g_assert_true (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
 
   gtk_widget_activate_action (GTK_WIDGET (dialog), "statistics.reset", NULL);
-  confirm = find_alert ();
+  confirm = hearts_test_find_alert ();
   g_assert_nonnull (confirm);
-  answer_alert (confirm, "reset");
+  hearts_test_answer_alert (confirm, "reset");
   g_assert_false (hearts_statistics_get (gsettings, HEARTS_PRESET_STANDARD, &stats));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 

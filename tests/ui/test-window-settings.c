@@ -281,24 +281,6 @@ test_new_game_from_settings (void)
   finish (window);
 }
 
-/* The alert: a window of its own with libadwaita 1.2, a widget in its parent's window from
- * 1.5 (hearts-compat.h). */
-static GtkWidget *
-find_alert_in (GtkWidget *widget)
-{
-  if (hearts_is_alert (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_alert_in (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A dialog of @type: a window with libadwaita 1.2, inside one from 1.5. */
 static GtkWidget *
 find_dialog_in (GtkWidget *widget,
@@ -333,32 +315,6 @@ find_dialog (GType type)
   return NULL;
 }
 
-static GtkWidget *
-find_alert (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-      GtkWidget *found = find_alert_in (window);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* What a click on a response does: emit it, then close. */
-static void
-answer_alert (GtkWidget  *alert,
-              const char *response)
-{
-  g_signal_emit_by_name (alert, "response", response);
-  hearts_dialog_destroy (alert);
-  g_assert_null (find_alert ());
-}
-
 /* New Game asks before it throws away a game the player has played in. */
 static void
 test_confirm_abandon (void)
@@ -375,17 +331,17 @@ test_confirm_abandon (void)
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  dialog = find_alert ();
+  dialog = hearts_test_find_alert ();
   g_assert_nonnull (dialog);
   g_assert_true (hearts_dialog_get_parent (dialog) == GTK_WIDGET (window));
   g_assert_true (hearts_window_get_game (window) == game);
-  answer_alert (dialog, "cancel");
+  hearts_test_answer_alert (dialog, "cancel");
   g_assert_true (hearts_window_get_game (window) == game);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  dialog = find_alert ();
+  dialog = hearts_test_find_alert ();
   g_assert_nonnull (dialog);
-  answer_alert (dialog, "new-game");
+  hearts_test_answer_alert (dialog, "new-game");
   g_assert_true (hearts_window_get_game (window) != game);
 
   /* Without the question. */
@@ -394,7 +350,7 @@ test_confirm_abandon (void)
   human_pass (game);
   g_settings_set_boolean (gsettings, "confirm-abandon", FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  g_assert_null (find_alert ());
+  g_assert_null (hearts_test_find_alert ());
   g_assert_true (hearts_window_get_game (window) != game);
 
   finish (window);
