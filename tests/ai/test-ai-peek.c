@@ -12,75 +12,6 @@
 
 #include "test-util.h"
 
-/* Relabels the cards of @free: each card goes to another of the same suit. */
-static HeartsCards
-permute (HeartsCards       cards,
-         const HeartsCard *from,
-         const HeartsCard *to,
-         guint             n)
-{
-  HeartsCards out = cards;
-
-  for (guint i = 0; i < n; i++)
-    out &= ~HEARTS_CARD_BIT (from[i]);
-  for (guint i = 0; i < n; i++)
-    if (hearts_cards_has (cards, from[i]))
-      out |= HEARTS_CARD_BIT (to[i]);
-  return out;
-}
-
-/* Another deal that this seat cannot tell from @deal; FALSE when there is none. */
-static gboolean
-make_twin (const HeartsDeal  *deal,
-           const HeartsRules *rules,
-           guint              seat,
-           HeartsDeal        *twin,
-           HeartsRng         *rng)
-{
-  HeartsView  view;
-  HeartsCards free_cards;
-  HeartsCard  from[52], to[52];
-  guint       n = 0;
-
-  hearts_view_init (&view, rules, deal, seat, 0, NULL);
-  /* The seat knows where its passed cards are; the queen's swap would change what was
-   * legal on the first trick. */
-  free_cards = view.unseen & ~HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES);
-  for (guint s = 0; s < deal->n_players; s++)
-    free_cards &= ~view.known[s];
-
-  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
-    {
-      HeartsCard card;
-      guint      first = n;
-
-      HEARTS_CARDS_FOREACH (card, free_cards & HEARTS_SUIT_MASK (suit))
-        {
-          from[n] = to[n] = card;
-          n++;
-        }
-      for (guint i = n - first; i > 1; i--)
-        {
-          guint      j = hearts_rng_below (rng, i);
-          HeartsCard t = to[first + i - 1];
-
-          to[first + i - 1] = to[first + j];
-          to[first + j] = t;
-        }
-    }
-
-  *twin = *deal;
-  for (guint s = 0; s < deal->n_players; s++)
-    {
-      if (s == seat)
-        continue;
-      twin->hands[s] = permute (deal->hands[s], from, to, n);
-      twin->dealt[s] = permute (deal->dealt[s], from, to, n);
-      twin->passes[s] = permute (deal->passes[s], from, to, n);
-    }
-  return memcmp (twin->hands, deal->hands, sizeof deal->hands) != 0;
-}
-
 static void
 test_no_peeking (gconstpointer data)
 {
@@ -125,7 +56,7 @@ test_no_peeking (gconstpointer data)
         continue;
 
       seat = deal.phase == HEARTS_DEAL_PASSING ? hearts_rng_below (&rng, rules.n_players) : deal.turn;
-      if (!make_twin (&deal, &rules, seat, &twin, &rng))
+      if (!hearts_test_make_twin (&deal, &rules, seat, &twin, &rng))
         continue;
 
       hearts_view_init (&view, &rules, &deal, seat, 0, NULL);

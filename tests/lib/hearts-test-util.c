@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "hearts-test-util.h"
 
 #define DEFAULT_SEED G_GUINT64_CONSTANT (20261121)
@@ -72,6 +74,72 @@ on_deadline_cb (gpointer user_data)
  *
  * Returns: whether @condition holds.
  */
+/* Relabels @cards: from[i] becomes to[i]. */
+static HeartsCards
+permute (HeartsCards       cards,
+         const HeartsCard *from,
+         const HeartsCard *to,
+         guint             n)
+{
+  HeartsCards out = cards;
+
+  for (guint i = 0; i < n; i++)
+    out &= ~HEARTS_CARD_BIT (from[i]);
+  for (guint i = 0; i < n; i++)
+    if (hearts_cards_has (cards, from[i]))
+      out |= HEARTS_CARD_BIT (to[i]);
+  return out;
+}
+
+gboolean
+hearts_test_make_twin (const HeartsDeal  *deal,
+                       const HeartsRules *rules,
+                       guint              seat,
+                       HeartsDeal        *twin,
+                       HeartsRng         *rng)
+{
+  HeartsView  view;
+  HeartsCards free_cards;
+  HeartsCard  from[52], to[52];
+  guint       n = 0;
+
+  hearts_view_init (&view, rules, deal, seat, 0, NULL);
+  free_cards = view.unseen & ~HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES);
+  for (guint s = 0; s < deal->n_players; s++)
+    free_cards &= ~view.known[s];
+
+  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
+    {
+      HeartsCard card;
+      guint      first = n;
+
+      HEARTS_CARDS_FOREACH (card, free_cards & HEARTS_SUIT_MASK (suit))
+        {
+          from[n] = to[n] = card;
+          n++;
+        }
+      for (guint i = n - first; i > 1; i--)
+        {
+          guint      j = hearts_rng_below (rng, i);
+          HeartsCard t = to[first + i - 1];
+
+          to[first + i - 1] = to[first + j];
+          to[first + j] = t;
+        }
+    }
+
+  *twin = *deal;
+  for (guint s = 0; s < deal->n_players; s++)
+    {
+      if (s == seat)
+        continue;
+      twin->hands[s] = permute (deal->hands[s], from, to, n);
+      twin->dealt[s] = permute (deal->dealt[s], from, to, n);
+      twin->passes[s] = permute (deal->passes[s], from, to, n);
+    }
+  return memcmp (twin->hands, deal->hands, sizeof deal->hands) != 0;
+}
+
 gboolean
 hearts_test_iterate_until (HeartsTestCondition condition,
                            gpointer            user_data,

@@ -18,6 +18,16 @@ typedef gboolean (*HeartsTestCondition) (gpointer user_data);
 guint64   hearts_test_seed                   (void);
 void      hearts_test_random_rules           (HeartsRules         *rules,
                                               HeartsRng           *rng);
+/* Another deal with the same history as far as @seat could see: the cards still hidden
+ * from it are shuffled between the other hands within each suit (every void shown stays
+ * true), in what those seats were dealt, passed and hold; the Q♠ (which decides what was
+ * legal on the first trick) and the cards the seat passed stay put. FALSE when no
+ * hidden card could move. */
+gboolean  hearts_test_make_twin              (const HeartsDeal    *deal,
+                                              const HeartsRules   *rules,
+                                              guint                seat,
+                                              HeartsDeal          *twin,
+                                              HeartsRng           *rng);
 gboolean  hearts_test_iterate_until          (HeartsTestCondition  condition,
                                               gpointer             user_data,
                                               guint                timeout_ms);

@@ -57,75 +57,6 @@ play_until (HeartsDeal        *deal,
     }
 }
 
-static HeartsCards
-permute (HeartsCards       cards,
-         const HeartsCard *from,
-         const HeartsCard *to,
-         guint             n)
-{
-  HeartsCards out = cards;
-
-  for (guint i = 0; i < n; i++)
-    out &= ~HEARTS_CARD_BIT (from[i]);
-  for (guint i = 0; i < n; i++)
-    if (hearts_cards_has (cards, from[i]))
-      out |= HEARTS_CARD_BIT (to[i]);
-  return out;
-}
-
-/* Another deal with the same history as far as @seat could see: the cards still
- * hidden from it are shuffled between the other hands within each suit (so that every
- * void shown stays true), in what those seats were dealt, passed and hold. As in
- * tests/ai/test-ai-peek.c, the Q♠ and the cards the seat passed stay put. */
-static gboolean
-make_twin (const HeartsDeal  *deal,
-           const HeartsRules *rules,
-           guint              seat,
-           HeartsDeal        *twin,
-           HeartsRng         *rng)
-{
-  HeartsView  view;
-  HeartsCards free_cards;
-  HeartsCard  from[52], to[52];
-  guint       n = 0;
-
-  hearts_view_init (&view, rules, deal, seat, 0, NULL);
-  free_cards = view.unseen & ~HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES);
-  for (guint s = 0; s < deal->n_players; s++)
-    free_cards &= ~view.known[s];
-
-  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
-    {
-      HeartsCard card;
-      guint      first = n;
-
-      HEARTS_CARDS_FOREACH (card, free_cards & HEARTS_SUIT_MASK (suit))
-        {
-          from[n] = to[n] = card;
-          n++;
-        }
-      for (guint i = n - first; i > 1; i--)
-        {
-          guint      j = hearts_rng_below (rng, i);
-          HeartsCard t = to[first + i - 1];
-
-          to[first + i - 1] = to[first + j];
-          to[first + j] = t;
-        }
-    }
-
-  *twin = *deal;
-  for (guint s = 0; s < deal->n_players; s++)
-    {
-      if (s == seat)
-        continue;
-      twin->hands[s] = permute (deal->hands[s], from, to, n);
-      twin->dealt[s] = permute (deal->dealt[s], from, to, n);
-      twin->passes[s] = permute (deal->passes[s], from, to, n);
-    }
-  return memcmp (twin->hands, deal->hands, sizeof deal->hands) != 0;
-}
-
 static void
 assert_same_review (GArray *a,
                     GArray *b)
@@ -159,7 +90,7 @@ test_review_view_only (void)
       hearts_deal_shuffle (&deal, &rules, 0, hearts_rng_below (&rng, 4), &rng);
       play_until (&deal, &rules, rules.n_players * (2 + hearts_rng_below (&rng, 6)), hearts_test_seed () + trial);
       seat = hearts_rng_below (&rng, rules.n_players);
-      if (!make_twin (&deal, &rules, seat, &twin, &rng))
+      if (!hearts_test_make_twin (&deal, &rules, seat, &twin, &rng))
         continue;
 
       /* The twin is a deal of its own: its history replays under the rules. */
