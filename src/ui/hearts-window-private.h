@@ -16,6 +16,7 @@ struct _HeartsWindow
   AdwApplicationWindow  parent_instance;
 
   /* Template widgets and objects */
+  GtkWidget            *header_bar;
   AdwToastOverlay      *toast_overlay;
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;

@@ -66,6 +66,16 @@ subtitle_closure (gpointer this,
 
 /* The score sheet */
 
+/* The sheet stands over the table like a dialog: Tab stays in it. The header keeps its
+ * clicks and the window its shortcuts. */
+static void
+set_behind_sheet_focusable (HeartsWindow *self,
+                            gboolean      focusable)
+{
+  gtk_widget_set_can_focus (self->header_bar, focusable);
+  gtk_widget_set_can_focus (GTK_WIDGET (self->table), focusable);
+}
+
 void
 _hearts_window_show_score_sheet (HeartsWindow        *self,
                                  HeartsScoreSheetMode mode)
@@ -74,6 +84,7 @@ _hearts_window_show_score_sheet (HeartsWindow        *self,
 
   hearts_score_sheet_update (self->score_sheet, self->game, player_names (self, names), mode);
   gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), TRUE);
+  set_behind_sheet_focusable (self, FALSE);
   /* The button's action is enabled first: a disabled button takes no focus. */
   _hearts_window_actions_update (self);
   gtk_widget_grab_focus (hearts_score_sheet_get_default_button (self->score_sheet));
@@ -89,6 +100,7 @@ void
 _hearts_window_hide_score_sheet (HeartsWindow *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), FALSE);
+  set_behind_sheet_focusable (self, TRUE);
   _hearts_window_actions_update (self);
   hearts_table_focus_hand (self->table);
 }
@@ -320,6 +332,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);

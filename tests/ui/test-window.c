@@ -325,6 +325,37 @@ test_keyboard_focus (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* The score sheet stands over the table like a dialog: Tab and Shift+Tab go round it,
+ * never to the header or the hand behind it (only a shown window moves its focus). */
+static void
+test_sheet_keeps_focus (void)
+{
+  HeartsWindow *window = new_window (7);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.scores", NULL);
+  g_assert_nonnull (gtk_widget_get_ancestor (focus_of (window), HEARTS_TYPE_SCORE_SHEET));
+  for (guint i = 0; i < 40; i++)
+    {
+      GtkDirectionType direction = i < 20 ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD;
+
+      /* As the window's Tab binding does: past the last stop, start again. */
+      if (!gtk_widget_child_focus (GTK_WIDGET (window), direction))
+        {
+          gtk_window_set_focus (GTK_WINDOW (window), NULL);
+          g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), direction));
+        }
+      g_assert_nonnull (gtk_widget_get_ancestor (focus_of (window), HEARTS_TYPE_SCORE_SHEET));
+    }
+  /* Closed, the header and the hand take Tab again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-scores", NULL);
+  g_assert_true (focus_in_hand (window));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  g_assert_null (gtk_widget_get_ancestor (focus_of (window), HEARTS_TYPE_SCORE_SHEET));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +368,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
+  g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
