@@ -228,8 +228,13 @@ hearts_window_constructed (GObject *object)
 static gboolean
 hearts_window_close_request (GtkWindow *window)
 {
-  _hearts_window_save_state (HEARTS_WINDOW (window));
-  hearts_saved_game_flush (HEARTS_WINDOW (window)->saved_game);
+  HeartsWindow *self = HEARTS_WINDOW (window);
+
+  _hearts_window_save_state (self);
+  /* The game stops where it is saved: a closed window plays no more moves while GTK
+   * takes it down. */
+  hearts_game_runner_set_game (self->runner, NULL, NULL);
+  hearts_saved_game_flush (self->saved_game);
 
   return GTK_WINDOW_CLASS (hearts_window_parent_class)->close_request (window);
 }
