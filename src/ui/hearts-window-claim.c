@@ -166,6 +166,13 @@ on_claim_response_cb (GtkWidget    *dialog,
 }
 
 void
+_hearts_window_claim_auto_finished (HeartsWindow *self)
+{
+  /* Even the player's cards went: say why. */
+  hearts_window_show_toast (self, _("No card left can change the score: the hand is played out"));
+}
+
+void
 _hearts_window_claim_action (GtkWidget  *widget,
                              const char *action_name,
                              GVariant   *parameter)

@@ -64,6 +64,8 @@ gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
 /* hearts-window-claim.c */
 /* The game changed: what was known is dropped, and on the player's turn it is asked again. */
 void     _hearts_window_claim_update      (HeartsWindow *self);
+/* The runner played a settled hand out by itself. */
+void     _hearts_window_claim_auto_finished (HeartsWindow *self);
 void     _hearts_window_claim_action      (GtkWidget    *widget,
                                            const char   *action_name,
                                            GVariant     *parameter);

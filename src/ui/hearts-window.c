@@ -372,6 +372,7 @@ hearts_window_init (HeartsWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "notify::current-player", G_CALLBACK (on_game_state_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (on_game_state_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (on_game_changed_cb), self);
+  g_signal_connect_swapped (self->runner, "auto-finished", G_CALLBACK (_hearts_window_claim_auto_finished), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

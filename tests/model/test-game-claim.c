@@ -450,10 +450,11 @@ test_runner_auto_finish (void)
     "players=5 pass=lr end=deals:40 omnibus=yes",
   };
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
-  guint n_auto = 0, n_waited = 0, notified = 0;
+  guint n_auto = 0, n_waited = 0, notified = 0, n_signalled = 0;
 
   g_assert_true (hearts_game_runner_get_auto_finish (runner));
   g_signal_connect_swapped (runner, "notify::auto-finish", G_CALLBACK (count_cb), &notified);
+  g_signal_connect_swapped (runner, "auto-finished", G_CALLBACK (count_cb), &n_signalled);
 
   for (guint v = 0; v < G_N_ELEMENTS (long_games); v++)
     {
@@ -464,6 +465,7 @@ test_runner_auto_finish (void)
         {
           gboolean auto_finish = hand % 2 == 0;
           guint    human_plays = 0;
+          guint    signalled = n_signalled;
 
           hearts_game_runner_set_auto_finish (runner, auto_finish);
           for (;;)
@@ -509,6 +511,13 @@ test_runner_auto_finish (void)
           /* Cards of the human's that it did not play: the runner played them. */
           if (auto_finish && human_plays < hearts_game_get_deal (game)->hand_size)
             n_auto++;
+          /* Said once for a hand the runner finished (it may also have played the
+           * last computer cards after the human's last), never twice. */
+          g_assert_cmpuint (n_signalled - signalled, <=, 1);
+          if (auto_finish && human_plays < hearts_game_get_deal (game)->hand_size)
+            g_assert_cmpuint (n_signalled - signalled, ==, 1);
+          if (!auto_finish && n_signalled != signalled)
+            g_assert_cmpuint (n_waited, >, 0);
           if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
             hearts_game_next_hand (game);
         }
@@ -517,6 +526,7 @@ test_runner_auto_finish (void)
 
   g_test_message ("%u hands finished by the runner, %u waited on the human", n_auto, n_waited);
   g_assert_cmpuint (n_auto, >, 0);
+  g_assert_cmpuint (n_signalled, >=, n_auto);
   g_assert_cmpuint (n_waited, >, 0);
   g_assert_cmpuint (notified, >, 1);
   g_assert_finalize_object (g_steal_pointer (&runner));
