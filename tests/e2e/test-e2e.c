@@ -849,6 +849,17 @@ claim_known (GVariant *state,
 }
 
 static gboolean
+claim_button_ready (GVariant *state,
+                    gpointer  data)
+{
+  gboolean claim = FALSE;
+  int      x, y, w, h;
+
+  return g_variant_lookup (state, "claim", "b", &claim) && claim &&
+         state_get_rect (state, "claim-button", &x, &y, &w, &h);
+}
+
+static gboolean
 claim_dialog_ready (GVariant *state,
                     gpointer  data)
 {
@@ -868,41 +879,24 @@ hand_over (GVariant *state,
          !state_get_busy (state);
 }
 
-/* Seed 3 reaches a forced ending in its first hand when the player passes the three
- * highest cards and plays the lowest card it may: played with real clicks until the
- * Claim button appears, then the button and the proof's Claim are clicked. The hand
- * must end with the proof's points, every card the proof laid out played in its order. */
-static void
-test_claim (void)
+/* Plays the first hand with real clicks, passing the three highest cards and playing
+ * the lowest card it may, until the window offers a claim (if @to_claim) or the hand
+ * is over. Returns how many cards the player played. */
+static guint
+play_first_hand (HeartsDriver *driver,
+                 gboolean      to_claim)
 {
-  HeartsDriver *driver = NULL;
-  g_autoptr(GVariant) dialog = NULL;
-  g_autoptr(GVariant) tricks = NULL;
-  g_autoptr(GVariant) points = NULL;
-  g_autoptr(GPtrArray) proof_cards = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) plays = NULL;
-  g_autofree char    *record = NULL;
-  HeartsRecordSummary summary;
-  g_autoptr(GError) error = NULL;
-  const gint32 *expected;
-  gsize         n_points;
-  gboolean      offered = FALSE;
-  guint         n_before, n_shown = 0;
-  int           x, y;
+  guint n_played = 0;
 
-  if (!have_xdotool ())
-    return;
-  /* With animations: the claim's plays go through the table's queue like any others. */
-  driver = hearts_driver_start ("3", NULL, TRUE);
-
-  for (guint step = 0; step < 500 && !offered; step++)
+  for (guint step = 0; step < 500; step++)
     {
       g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
-      g_autofree char *phase = get_phase (state);
-      gboolean         claim = FALSE;
 
-      /* The first hand must end in a claim, not on the score sheet. */
-      g_assert_false (g_variant_lookup (state, "sheet", "u", NULL));
+      if (g_variant_lookup (state, "sheet", "u", NULL))
+        {
+          g_assert_false (to_claim);
+          return n_played;
+        }
       if (state_get_busy (state))
         {
           g_variant_unref (hearts_driver_wait_change (driver, state));
@@ -933,28 +927,57 @@ test_claim (void)
           g_autoptr(GVariant) known = hearts_driver_wait (driver, claim_known, NULL);
           g_autofree char *legal = NULL;
           const char      *card;
+          gboolean         claim = FALSE;
           g_autoptr(GVariant) after = NULL;
 
           if (!human_to_play (known, NULL))
             continue;
           g_assert_true (g_variant_lookup (known, "claim", "b", &claim));
-          if (claim)
-            {
-              offered = TRUE;
-              break;
-            }
+          if (claim && to_claim)
+            return n_played;
           legal = table_string (known, "legal");
           card = hearts_card_to_string (hearts_cards_lowest (cards_from (legal)));
           click_card (driver, known, card);
           after = hearts_driver_wait (driver, card_left_hand, (gpointer) card);
+          n_played++;
           continue;
         }
       g_variant_unref (hearts_driver_wait_change (driver, state));
     }
-  g_assert_true (offered);
+  g_assert_not_reached ();
+  return n_played;
+}
+
+/* Seed 3 reaches a forced ending in its first hand when the player passes the three
+ * highest cards and plays the lowest card it may: played with real clicks until the
+ * Claim button appears, then the button and the proof's Claim are clicked. The hand
+ * must end with the proof's points, every card the proof laid out played in its order. */
+static void
+test_claim (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) dialog = NULL;
+  g_autoptr(GVariant) tricks = NULL;
+  g_autoptr(GVariant) points = NULL;
+  g_autoptr(GPtrArray) proof_cards = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plays = NULL;
+  g_autofree char    *record = NULL;
+  HeartsRecordSummary summary;
+  g_autoptr(GError) error = NULL;
+  const gint32 *expected;
+  gsize         n_points;
+  guint         n_before, n_shown = 0;
+  int           x, y;
+
+  if (!have_xdotool ())
+    return;
+  /* With animations: the claim's plays go through the table's queue like any others. */
+  driver = hearts_driver_start ("3", NULL, TRUE);
+
+  play_first_hand (driver, TRUE);
 
   {
-    g_autoptr(GVariant) state = hearts_driver_get_state (driver);
+    g_autoptr(GVariant) state = hearts_driver_wait (driver, claim_button_ready, NULL);
     g_autoptr(GPtrArray) before = state_record_lines (state, "play ");
 
     n_before = before->len;
@@ -1023,6 +1046,43 @@ test_claim (void)
   hearts_driver_stop (driver);
 }
 
+static gboolean
+message_is (GVariant *state,
+            gpointer  data)
+{
+  g_autofree char *message = state_get_string (state, "message");
+
+  return g_strcmp0 (message, data) == 0;
+}
+
+/* Seed 176, played the same way without claiming: the hand becomes settled while the
+ * player still has cards, and the program plays them out itself and says why. */
+static void
+test_auto_finish (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GPtrArray) plays = NULL;
+  guint n_played;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("176", NULL, TRUE);
+  n_played = play_first_hand (driver, FALSE);
+  state = hearts_driver_wait (driver, message_is, (gpointer) "No card left can change the score: the hand is played out");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, hand_over, NULL);
+  hearts_driver_screenshot (driver, "shot-auto-finish");
+
+  /* The player's last cards went without a click of theirs. */
+  plays = state_record_lines (state, "play 0 ");
+  g_assert_cmpuint (plays->len, ==, 13);
+  g_assert_cmpuint (n_played, <, 13);
+  g_test_message ("the player played %u cards, the program the other %u", n_played, 13 - n_played);
+
+  hearts_driver_stop (driver);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1034,6 +1094,7 @@ main (int   argc,
   g_test_add_func ("/e2e/whole-game", test_whole_game);
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);
   g_test_add_func ("/e2e/claim", test_claim);
+  g_test_add_func ("/e2e/auto-finish", test_auto_finish);
 
   return g_test_run ();
 }
