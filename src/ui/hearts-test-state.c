@@ -9,8 +9,6 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "hearts-card-widget.h"
 #include "hearts-model-enums.h"
 #include "hearts-test-state.h"
@@ -79,7 +77,8 @@ add_rect (GVariantBuilder *b,
   return TRUE;
 }
 
-/* The dialog's Claim button: libadwaita makes the answers' buttons itself. */
+/* The dialog's Claim button: libadwaita makes the answers' buttons itself, labelled
+ * with the translation of the string hearts-window-claim.c marks. */
 static GtkWidget *
 find_button (GtkWidget  *widget,
              const char *label)
@@ -103,7 +102,7 @@ add_claim_dialog (TestState       *state,
                   GVariantBuilder *b)
 {
   HeartsWindow   *window = state->window;
-  GtkWidget      *button = find_button (window->claim_dialog, _("_Claim"));
+  GtkWidget      *button = find_button (window->claim_dialog, g_dgettext (GETTEXT_PACKAGE, "_Claim"));
   GVariantBuilder d, tricks;
 
   g_variant_builder_init (&d, G_VARIANT_TYPE_VARDICT);
@@ -261,7 +260,7 @@ on_claim_dialog_cb (TestState *state)
   GtkWidget *button;
 
   if (state->window->claim_dialog != NULL &&
-      (button = find_button (state->window->claim_dialog, _("_Claim"))) != NULL)
+      (button = find_button (state->window->claim_dialog, g_dgettext (GETTEXT_PACKAGE, "_Claim"))) != NULL)
     gtk_widget_add_tick_callback (button, on_laid_out_tick_cb, state, NULL);
   on_change_cb (state);
 }
