@@ -28,7 +28,8 @@ G_DEFINE_FINAL_TYPE (HeartsClaimProof, hearts_claim_proof, GTK_TYPE_BOX)
 static GtkWidget *
 new_card (HeartsClaimProof *self,
           HeartsCard        card,
-          gboolean          played)
+          gboolean          played,
+          gboolean          winning)
 {
   gint             scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   g_autofree char *name = hearts_card_get_name (card);
@@ -42,6 +43,9 @@ new_card (HeartsClaimProof *self,
   /* On the table already: not part of what the claim plays. */
   if (played)
     gtk_widget_add_css_class (picture, "played");
+  /* The card that takes the trick, so that the row reads like the table. */
+  if (winning)
+    gtk_widget_add_css_class (picture, "winning");
   return picture;
 }
 
@@ -73,7 +77,8 @@ new_row (HeartsClaimProof       *self,
 
   cards = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   for (guint c = 0; c < trick->n_cards; c++)
-    gtk_box_append (GTK_BOX (cards), new_card (self, trick->cards[c], c < trick->n_before));
+    gtk_box_append (GTK_BOX (cards), new_card (self, trick->cards[c], c < trick->n_before,
+                                               (trick->leader + c) % trick->n_cards == trick->winner));
   gtk_box_append (GTK_BOX (row), cards);
 
   if (trick->points != 0)
