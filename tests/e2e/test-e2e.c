@@ -1015,6 +1015,8 @@ test_claim (void)
     hearts_driver_screenshot (driver, "shot-claim-dialog");
     center_of (dialog, "claim-button", &x, &y);
     hearts_driver_click_dialog (driver, x, y);
+    /* The table showing the claimed tricks one after the other. */
+    hearts_driver_screenshot (driver, "shot-claim-playing");
   }
 
   {
