@@ -49,6 +49,7 @@ enum
 enum
 {
   ENGINE_FAILED,
+  AUTO_FINISHED,
   N_SIGNALS
 };
 
@@ -250,7 +251,8 @@ step (HeartsGameRunner *self)
   if (self->auto_finish && !hearts_game_get_thinking (self->game) &&
       hearts_game_finish_is_determined (self->game))
     {
-      hearts_game_finish (self->game);
+      if (hearts_game_finish (self->game))
+        g_signal_emit (self, signals[AUTO_FINISHED], 0);
       return;
     }
 
@@ -391,6 +393,15 @@ hearts_game_runner_class_init (HeartsGameRunnerClass *klass)
   signals[ENGINE_FAILED] =
     g_signal_new ("engine-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  /**
+   * HeartsGameRunner::auto-finished:
+   *
+   * The runner played the rest of a settled hand out by itself (see
+   * HeartsGameRunner:auto-finish), so that a view can say why the cards went.
+   */
+  signals[AUTO_FINISHED] =
+    g_signal_new ("auto-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -806,6 +806,145 @@ hearts_game_claim (HeartsGame *self,
   return play_claim (self, &claim);
 }
 
+/* The check in a thread: a copy of the position, tied to the game's serial. */
+typedef struct
+{
+  HeartsDeal  deal;
+  HeartsRules rules;
+  gint        totals[HEARTS_MAX_PLAYERS];
+  guint       serial;
+  HeartsClaim claim;
+} ClaimCheck;
+
+static void
+claim_check_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  ClaimCheck *check = task_data;
+  gboolean    decided;
+
+  decided = hearts_deal_analyze_claim (&check->deal, &check->rules, check->totals, &check->claim) != HEARTS_CLAIM_NONE;
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, decided);
+}
+
+void
+hearts_game_can_claim_async (HeartsGame         *self,
+                             guint               seat,
+                             GCancellable       *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer            user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ClaimCheck *check;
+
+  g_return_if_fail (HEARTS_IS_GAME (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hearts_game_can_claim_async);
+
+  check = g_new0 (ClaimCheck, 1);
+  check->serial = self->serial;
+  g_task_set_task_data (task, check, g_free);
+
+  /* Not the seat's turn: no claim, and no thread to ask. */
+  if (seat >= self->rules.n_players || self->phase != HEARTS_PHASE_PLAYING || !self->human[seat] ||
+      hearts_deal_get_current_player (&self->deal) != seat)
+    {
+      g_task_return_boolean (task, FALSE);
+      return;
+    }
+
+  check->deal = self->deal;
+  check->rules = self->rules;
+  memcpy (check->totals, self->totals, sizeof check->totals);
+  g_task_run_in_thread (task, claim_check_thread);
+}
+
+gboolean
+hearts_game_can_claim_finish (HeartsGame   *self,
+                              GAsyncResult *result,
+                              HeartsClaim  *proof,
+                              GError      **error)
+{
+  ClaimCheck *check;
+  gboolean    decided;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  check = g_task_get_task_data (G_TASK (result));
+  decided = g_task_propagate_boolean (G_TASK (result), &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  /* A "no" about another position is as stale as a "yes". */
+  if (check->serial != self->serial)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           "The game changed while the claim was checked");
+      return FALSE;
+    }
+  if (decided && proof != NULL)
+    *proof = check->claim;
+  return decided;
+}
+
+G_STATIC_ASSERT (HEARTS_GAME_MAX_TRICKS == HEARTS_MAX_TRICKS);
+
+guint
+hearts_game_get_claim_tricks (HeartsGame        *self,
+                              const HeartsClaim *proof,
+                              HeartsClaimTrick  *tricks)
+{
+  HeartsDeal deal;
+  guint      n_tricks = 0;
+  guint      i = 0;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+  g_return_val_if_fail (proof != NULL, 0);
+  g_return_val_if_fail (tricks != NULL, 0);
+
+  if (self->phase != HEARTS_PHASE_PLAYING || proof->n_plays == 0)
+    return 0;
+
+  deal = self->deal;
+  while (i < proof->n_plays)
+    {
+      HeartsClaimTrick *trick = &tricks[n_tricks];
+      guint             leader = hearts_deal_get_current_player (&deal);
+      gint              winner = -1;
+
+      memset (trick, 0, sizeof *trick);
+      /* The trick on the table comes first, with the cards played already. */
+      if (n_tricks == 0 && deal.trick_len > 0)
+        trick->n_before = trick->n_cards = hearts_game_get_trick (self, trick->cards, &leader);
+      trick->leader = leader;
+      while (winner < 0 && i < proof->n_plays)
+        {
+          HeartsCard card = proof->plays[i++];
+
+          if (hearts_deal_check_play (&deal, &self->rules, hearts_deal_get_current_player (&deal), card) !=
+              HEARTS_REFUSAL_NONE)
+            return 0;
+          trick->cards[trick->n_cards++] = card;
+          winner = hearts_deal_play_unchecked (&deal, &self->rules, card);
+        }
+      if (winner < 0)
+        return 0;
+      trick->winner = winner;
+      for (guint c = 0; c < trick->n_cards; c++)
+        trick->points += hearts_cards_points (HEARTS_CARD_BIT (trick->cards[c]), &self->rules);
+      n_tricks++;
+    }
+  return hearts_deal_is_done (&deal) ? n_tricks : 0;
+}
+
 gboolean
 hearts_game_finish_is_determined (HeartsGame *self)
 {

@@ -14,6 +14,20 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsGame, hearts_game, HEARTS, GAME, GObject)
 
+#define HEARTS_GAME_MAX_TRICKS 17 /* a hand of the three-player game */
+
+/* One trick of a claim's line, as a view lays it out: the first may have had cards
+ * played already (@n_before of them, first in @cards). */
+typedef struct
+{
+  guint8      leader;
+  guint8      winner;
+  guint8      n_cards;
+  guint8      n_before;
+  gint        points;                    /* the trick's card points */
+  HeartsCard  cards[HEARTS_MAX_PLAYERS]; /* in order of play */
+} HeartsClaimTrick;
+
 #define HEARTS_GAME_ERROR (hearts_game_error_quark ())
 GQuark hearts_game_error_quark (void);
 
@@ -104,6 +118,24 @@ gboolean             hearts_game_can_claim           (HeartsGame          *self,
                                                       HeartsClaim         *proof);
 gboolean             hearts_game_claim               (HeartsGame          *self,
                                                       guint                seat);
+/* The same check in a thread (it can take a tenth of a second), on a copy of the
+ * position: TRUE and @proof (may be NULL) when the claim holds, FALSE with no error
+ * when it does not, and G_IO_ERROR_CANCELLED when cancelled or when the game changed
+ * meanwhile (the answer was about another position). */
+void                 hearts_game_can_claim_async     (HeartsGame          *self,
+                                                      guint                seat,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+gboolean             hearts_game_can_claim_finish    (HeartsGame          *self,
+                                                      GAsyncResult        *result,
+                                                      HeartsClaim         *proof,
+                                                      GError             **error);
+/* Lays @proof out by trick from the current position into @tricks (room for
+ * HEARTS_GAME_MAX_TRICKS); returns how many, 0 when @proof is not a line from here. */
+guint                hearts_game_get_claim_tricks    (HeartsGame          *self,
+                                                      const HeartsClaim   *proof,
+                                                      HeartsClaimTrick    *tricks);
 /* Whether no card left can change a score (hearts_deal_is_settled()): then
  * hearts_game_finish() plays the rest out at once, whoever is to move. */
 gboolean             hearts_game_finish_is_determined(HeartsGame          *self);

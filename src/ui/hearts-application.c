@@ -226,6 +226,7 @@ hearts_application_startup (GApplication *app)
   static const char *new_game[] = { "<Control>n", NULL };
   static const char *undo[] = { "<Control>z", NULL };
   static const char *hint[] = { "h", NULL };
+  static const char *claim[] = { "c", NULL };
   static const char *quit[] = { "<Control>q", NULL };
   static const char *help[] = { "F1", NULL };
   static const char *shortcuts[] = { "<Control>question", NULL };
@@ -254,6 +255,7 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_game);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.claim", claim);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);

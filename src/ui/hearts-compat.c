@@ -68,6 +68,35 @@ hearts_alert_new (const char *heading,
 }
 
 void
+hearts_alert_set_response_label (GtkWidget  *alert,
+                                 const char *response,
+                                 const char *label)
+{
+  g_return_if_fail (hearts_is_alert (alert));
+
+  adw_alert_dialog_set_response_label (ADW_ALERT_DIALOG (alert), response, label);
+}
+
+void
+hearts_alert_set_suggested (GtkWidget  *alert,
+                            const char *response)
+{
+  g_return_if_fail (hearts_is_alert (alert));
+
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), response, ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (alert), response);
+}
+
+void
+hearts_alert_set_extra_child (GtkWidget *alert,
+                              GtkWidget *child)
+{
+  g_return_if_fail (hearts_is_alert (alert));
+
+  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (alert), child);
+}
+
+void
 hearts_dialog_present (GtkWidget *dialog,
                        GtkWidget *parent)
 {
@@ -146,6 +175,35 @@ hearts_alert_new (const char *heading,
   adw_message_dialog_set_default_response (alert, "cancel");
   adw_message_dialog_set_close_response (alert, "cancel");
   return GTK_WIDGET (alert);
+}
+
+void
+hearts_alert_set_response_label (GtkWidget  *alert,
+                                 const char *response,
+                                 const char *label)
+{
+  g_return_if_fail (hearts_is_alert (alert));
+
+  adw_message_dialog_set_response_label (ADW_MESSAGE_DIALOG (alert), response, label);
+}
+
+void
+hearts_alert_set_suggested (GtkWidget  *alert,
+                            const char *response)
+{
+  g_return_if_fail (hearts_is_alert (alert));
+
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (alert), response, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (alert), response);
+}
+
+void
+hearts_alert_set_extra_child (GtkWidget *alert,
+                              GtkWidget *child)
+{
+  g_return_if_fail (hearts_is_alert (alert));
+
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (alert), child);
 }
 
 void

@@ -60,6 +60,17 @@ GtkWidget *hearts_alert_new                 (const char *heading,
                                              const char *confirm_id,
                                              const char *confirm_label);
 
+/* The label of one of an alert's answers ("cancel" or its confirm id). */
+void       hearts_alert_set_response_label  (GtkWidget  *alert,
+                                             const char *response,
+                                             const char *label);
+/* @response looks suggested rather than destructive, and Enter gives it. */
+void       hearts_alert_set_suggested       (GtkWidget  *alert,
+                                             const char *response);
+/* A widget under the alert's text (the claim's proof). */
+void       hearts_alert_set_extra_child     (GtkWidget  *alert,
+                                             GtkWidget  *child);
+
 /* Shows @dialog (one of the above, or an alert) over the window of @parent, modally. */
 void       hearts_dialog_present            (GtkWidget  *dialog,
                                              GtkWidget  *parent);

@@ -56,6 +56,76 @@ add_sheet (TestState       *state,
     }
 }
 
+/* Where @widget is in its own native (the window, or a dialog's window), or FALSE
+ * before a frame has laid it out. */
+static gboolean
+add_rect (GVariantBuilder *b,
+          const char      *key,
+          GtkWidget       *widget)
+{
+  GtkNative       *native = gtk_widget_get_native (widget);
+  graphene_point_t origin;
+  double           sx = 0, sy = 0;
+
+  if (native == NULL || gtk_widget_get_width (widget) == 0 ||
+      !gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    return FALSE;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  g_variant_builder_add (b, "{sv}", key,
+                         g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
+                                        gtk_widget_get_width (widget), gtk_widget_get_height (widget)));
+  return TRUE;
+}
+
+/* The dialog's Claim button: libadwaita makes the answers' buttons itself, labelled
+ * with the translation of the string hearts-window-claim.c marks. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The claim's proof as the open dialog shows it: each trick's winner and cards, the
+ * points it says, and where its Claim button is. */
+static void
+add_claim_dialog (TestState       *state,
+                  GVariantBuilder *b)
+{
+  HeartsWindow   *window = state->window;
+  GtkWidget      *button = find_button (window->claim_dialog, g_dgettext (GETTEXT_PACKAGE, "_Claim"));
+  GVariantBuilder d, tricks;
+
+  g_variant_builder_init (&d, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_init (&tricks, G_VARIANT_TYPE ("a(uas)"));
+  for (guint t = 0; t < window->n_claim_tricks; t++)
+    {
+      const HeartsClaimTrick *trick = &window->claim_tricks[t];
+      const char             *names[HEARTS_MAX_PLAYERS + 1] = { NULL };
+
+      for (guint c = 0; c < trick->n_cards; c++)
+        names[c] = hearts_card_to_string (trick->cards[c]);
+      g_variant_builder_add (&tricks, "(u^as)", (guint32) trick->winner, names);
+    }
+  g_variant_builder_add (&d, "{sv}", "tricks", g_variant_builder_end (&tricks));
+  g_variant_builder_add (&d, "{sv}", "points",
+                         g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, window->claim.points,
+                                                    hearts_game_get_n_players (window->game), sizeof (gint32)));
+  g_variant_builder_add (&d, "{sv}", "shooter", g_variant_new_int32 (window->claim.shooter));
+  if (button != NULL)
+    add_rect (&d, "claim-button", button);
+  g_variant_builder_add (b, "{sv}", "claim-dialog", g_variant_builder_end (&d));
+}
+
 /* Where the keyboard focus is: "hand:QS", "pass-button", "sheet", "none", or the
  * type of the widget elsewhere. */
 static char *
@@ -115,6 +185,14 @@ publish_idle (gpointer user_data)
   g_variant_builder_add (&b, "{sv}", "announcements",
                          g_variant_new_strv ((const char * const *) state->announcements->pdata,
                                              state->announcements->len));
+  g_variant_builder_add (&b, "{sv}", "claim-checking", g_variant_new_boolean (window->claim_check != NULL));
+  g_variant_builder_add (&b, "{sv}", "claim",
+                         g_variant_new_boolean (gtk_widget_is_sensitive (window->claim_button) &&
+                                                gtk_widget_get_visible (window->claim_button)));
+  if (gtk_widget_get_visible (window->claim_button))
+    add_rect (&b, "claim-button", window->claim_button);
+  if (window->claim_dialog != NULL)
+    add_claim_dialog (state, &b);
   /* Only once the sheet's button has its place, for a driver to click it. */
   if (gtk_widget_get_visible (GTK_WIDGET (window->score_sheet)) &&
       gtk_widget_get_width (hearts_score_sheet_get_default_button (window->score_sheet)) > 0)
@@ -153,6 +231,37 @@ on_sheet_visible_cb (TestState *state)
 
   if (gtk_widget_get_visible (sheet))
     gtk_widget_add_tick_callback (sheet, on_sheet_tick_cb, state, NULL);
+  on_change_cb (state);
+}
+
+/* A widget that appears has its place after a frame: published then. */
+static gboolean
+on_laid_out_tick_cb (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  if (gtk_widget_get_width (widget) == 0 && gtk_widget_get_visible (widget))
+    return G_SOURCE_CONTINUE;
+  on_change_cb (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_claim_button_visible_cb (TestState *state)
+{
+  if (gtk_widget_get_visible (state->window->claim_button))
+    gtk_widget_add_tick_callback (state->window->claim_button, on_laid_out_tick_cb, state, NULL);
+  on_change_cb (state);
+}
+
+static void
+on_claim_dialog_cb (TestState *state)
+{
+  GtkWidget *button;
+
+  if (state->window->claim_dialog != NULL &&
+      (button = find_button (state->window->claim_dialog, g_dgettext (GETTEXT_PACKAGE, "_Claim"))) != NULL)
+    gtk_widget_add_tick_callback (button, on_laid_out_tick_cb, state, NULL);
   on_change_cb (state);
 }
 
@@ -201,6 +310,10 @@ hearts_test_state_attach (HeartsWindow  *window,
   g_signal_connect_swapped (window->table, "notify::busy", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window->table, "notify::n-chosen", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window->score_sheet, "notify::visible", G_CALLBACK (on_sheet_visible_cb), state);
+  g_signal_connect_swapped (window->claim_button, "notify::visible", G_CALLBACK (on_claim_button_visible_cb), state);
+  g_signal_connect_swapped (window->claim_button, "notify::sensitive", G_CALLBACK (on_change_cb), state);
+  g_signal_connect_swapped (window, "notify::claim-dialog", G_CALLBACK (on_claim_dialog_cb), state);
+  g_signal_connect_swapped (window, "notify::claim-checking", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window, "notify::focus-widget", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window, "notify::focus-visible", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (hearts_table_get_announcer (window->table), "announced",

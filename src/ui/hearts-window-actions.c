@@ -33,6 +33,8 @@ _hearts_window_actions_update (HeartsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.next-hand", phase == HEARTS_PHASE_HAND_OVER);
   gtk_widget_action_set_enabled (widget, "win.close-scores",
                                  sheet && hearts_score_sheet_get_mode (self->score_sheet) != HEARTS_SCORE_SHEET_HAND_OVER);
+  gtk_widget_action_set_enabled (widget, "win.claim", self->claim_known && !sheet);
+  gtk_widget_set_visible (self->claim_button, self->claim_known && !sheet);
   gtk_widget_action_set_enabled (widget, "win.pass",
                                  hearts_table_get_chosen (self->table) != 0 && phase == HEARTS_PHASE_PASSING);
 }
@@ -213,6 +215,7 @@ _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.claim", NULL, _hearts_window_claim_action);
   gtk_widget_class_install_action (widget_class, "win.scores", NULL, scores_action);
   gtk_widget_class_install_action (widget_class, "win.close-scores", NULL, close_scores_action);
   gtk_widget_class_install_action (widget_class, "win.next-hand", NULL, next_hand_action);

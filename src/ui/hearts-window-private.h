@@ -21,6 +21,7 @@ struct _HeartsWindow
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;
   HeartsGameRunner     *runner;          /* held while the table animates */
+  GtkWidget            *claim_button;
 
   HeartsSettings       *settings;
   GSettings            *window_state;    /* delay-apply: written when the window closes */
@@ -33,6 +34,14 @@ struct _HeartsWindow
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   char                 *message;         /* the last toast's text */
+
+  /* The claim of this turn (hearts-window-claim.c) */
+  GCancellable         *claim_check;     /* the check in flight */
+  gboolean              claim_known;     /* a true claim: win.claim is enabled */
+  HeartsClaim           claim;
+  HeartsClaimTrick      claim_tricks[HEARTS_GAME_MAX_TRICKS]; /* as the open dialog shows them */
+  guint                 n_claim_tricks;
+  GtkWidget            *claim_dialog;    /* the proof, while it is open */
 };
 
 /* hearts-window.c */
@@ -52,6 +61,15 @@ void     _hearts_window_class_actions_init (GtkWidgetClass *widget_class);
 void     _hearts_window_actions_update    (HeartsWindow *self);
 /* Something the player would lose by starting another game. */
 gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
+
+/* hearts-window-claim.c */
+/* The game changed: what was known is dropped, and on the player's turn it is asked again. */
+void     _hearts_window_claim_update      (HeartsWindow *self);
+/* The runner played a settled hand out by itself. */
+void     _hearts_window_claim_auto_finished (HeartsWindow *self);
+void     _hearts_window_claim_action      (GtkWidget    *widget,
+                                           const char   *action_name,
+                                           GVariant     *parameter);
 
 /* hearts-window-settings.c */
 void     _hearts_window_bind_settings     (HeartsWindow *self);

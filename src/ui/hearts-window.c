@@ -22,6 +22,8 @@ enum
   PROP_SETTINGS,
   PROP_GAME,
   PROP_MESSAGE,
+  PROP_CLAIM_DIALOG,
+  PROP_CLAIM_CHECKING,
   N_PROPS
 };
 
@@ -132,6 +134,12 @@ static void
 on_game_state_cb (HeartsWindow *self)
 {
   _hearts_window_actions_update (self);
+}
+
+static void
+on_game_changed_cb (HeartsWindow *self)
+{
+  _hearts_window_claim_update (self);
 }
 
 /* The table's and the runner's signals */
@@ -250,6 +258,9 @@ hearts_window_dispose (GObject *object)
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
+  g_cancellable_cancel (self->claim_check);
+  g_clear_object (&self->claim_check);
+  g_clear_weak_pointer (&self->claim_dialog);
   g_clear_object (&self->saved_game);
   g_clear_object (&self->game);
   g_clear_object (&self->window_state);
@@ -281,6 +292,12 @@ hearts_window_get_property (GObject    *object,
       break;
     case PROP_MESSAGE:
       g_value_set_string (value, self->message);
+      break;
+    case PROP_CLAIM_DIALOG:
+      g_value_set_object (value, self->claim_dialog);
+      break;
+    case PROP_CLAIM_CHECKING:
+      g_value_set_boolean (value, self->claim_check != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -329,6 +346,14 @@ hearts_window_class_init (HeartsWindowClass *klass)
   properties[PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The proof of a claim while it is open (for tests). */
+  properties[PROP_CLAIM_DIALOG] =
+    g_param_spec_object ("claim-dialog", NULL, NULL, GTK_TYPE_WIDGET,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Whether the claim of this turn is being checked (for tests). */
+  properties[PROP_CLAIM_CHECKING] =
+    g_param_spec_boolean ("claim-checking", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HEARTS_TYPE_GAME);
@@ -342,6 +367,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, runner);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
   gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);
@@ -363,6 +389,8 @@ hearts_window_init (HeartsWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "notify::phase", G_CALLBACK (on_game_state_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::current-player", G_CALLBACK (on_game_state_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (on_game_state_cb), self);
+  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (on_game_changed_cb), self);
+  g_signal_connect_swapped (self->runner, "auto-finished", G_CALLBACK (_hearts_window_claim_auto_finished), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -411,6 +439,7 @@ _hearts_window_start_game (HeartsWindow *self,
   engines = _hearts_window_dup_engines (self);
   hearts_game_runner_set_game (self->runner, game, (const char * const *) engines);
 
+  _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
   show_pending_sheet (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);

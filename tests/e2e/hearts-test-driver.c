@@ -353,6 +353,36 @@ hearts_driver_click (HeartsDriver *driver,
 }
 
 void
+hearts_driver_click_dialog (HeartsDriver *driver,
+                            int           x,
+                            int           y)
+{
+  const char      *pid = g_subprocess_get_identifier (driver->process);
+  const char      *argv[] = { "xdotool", "search", "--onlyvisible", "--pid", pid, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *sx = g_strdup_printf ("%d", x);
+  g_autofree char *sy = g_strdup_printf ("%d", y);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) windows = NULL;
+  const char *window = driver->window;
+
+  g_assert_nonnull (pid);
+  /* xdotool search ends with status 1 when it finds nothing: the main window is there. */
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                &out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  windows = g_strsplit (g_strstrip (out), "\n", -1);
+  for (guint i = 0; windows[i] != NULL; i++)
+    if (windows[i][0] != '\0' && !g_str_equal (windows[i], driver->window))
+      window = windows[i];
+
+  settle (50);
+  xdotool ("mousemove", "--window", window, "--sync", sx, sy, NULL);
+  settle (50);
+  xdotool ("click", "1", NULL);
+}
+
+void
 hearts_driver_drag (HeartsDriver *driver,
                     int           x1,
                     int           y1,

@@ -41,6 +41,11 @@ GVariant     *hearts_driver_wait_change    (HeartsDriver     *driver,
 void          hearts_driver_click          (HeartsDriver     *driver,
                                             int               x,
                                             int               y);
+/* A click in the program's other window if it has one (a dialog of libadwaita before
+ * 1.5), else in the main window (later dialogs are drawn inside it). */
+void          hearts_driver_click_dialog   (HeartsDriver     *driver,
+                                            int               x,
+                                            int               y);
 /* Presses at (x1, y1), moves in small steps to (x2, y2) and releases. */
 void          hearts_driver_drag           (HeartsDriver     *driver,
                                             int               x1,

@@ -837,6 +837,254 @@ test_keyboard_game (void)
   hearts_driver_stop (driver);
 }
 
+/* Claims */
+
+static gboolean
+claim_known (GVariant *state,
+             gpointer  data)
+{
+  gboolean checking = TRUE;
+
+  return g_variant_lookup (state, "claim-checking", "b", &checking) && !checking;
+}
+
+static gboolean
+claim_button_ready (GVariant *state,
+                    gpointer  data)
+{
+  gboolean claim = FALSE;
+  int      x, y, w, h;
+
+  return g_variant_lookup (state, "claim", "b", &claim) && claim &&
+         state_get_rect (state, "claim-button", &x, &y, &w, &h);
+}
+
+static gboolean
+claim_dialog_ready (GVariant *state,
+                    gpointer  data)
+{
+  g_autoptr(GVariant) dialog = g_variant_lookup_value (state, "claim-dialog", G_VARIANT_TYPE_VARDICT);
+  int x, y, w, h;
+
+  return dialog != NULL && state_get_rect (dialog, "claim-button", &x, &y, &w, &h);
+}
+
+static gboolean
+hand_over (GVariant *state,
+           gpointer  data)
+{
+  g_autofree char *phase = get_phase (state);
+
+  return g_strcmp0 (phase, "hand-over") == 0 && g_variant_lookup (state, "sheet", "u", NULL) &&
+         !state_get_busy (state);
+}
+
+/* Plays the first hand with real clicks, passing the three highest cards and playing
+ * the lowest card it may, until the window offers a claim (if @to_claim) or the hand
+ * is over. Returns how many cards the player played. */
+static guint
+play_first_hand (HeartsDriver *driver,
+                 gboolean      to_claim)
+{
+  guint n_played = 0;
+
+  for (guint step = 0; step < 500; step++)
+    {
+      g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
+
+      if (g_variant_lookup (state, "sheet", "u", NULL))
+        {
+          g_assert_false (to_claim);
+          return n_played;
+        }
+      if (state_get_busy (state))
+        {
+          g_variant_unref (hearts_driver_wait_change (driver, state));
+          continue;
+        }
+
+      if (ready_to_pass (state, NULL))
+        {
+          g_autofree char *chosen = table_string (state, "chosen");
+          HeartsCards      set = cards_from (chosen);
+          HeartsCards      hand = hand_of (state);
+          g_autoptr(GVariant) after = NULL;
+
+          if (hearts_cards_count (set) == 3)
+            {
+              click_pass (driver, state);
+              after = hearts_driver_wait (driver, human_passed, NULL);
+              continue;
+            }
+          /* The highest card not chosen yet. */
+          click_card (driver, state, hearts_card_to_string (hearts_cards_highest (hand & ~set)));
+          after = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1));
+          continue;
+        }
+
+      if (human_to_play (state, NULL))
+        {
+          g_autoptr(GVariant) known = hearts_driver_wait (driver, claim_known, NULL);
+          g_autofree char *legal = NULL;
+          const char      *card;
+          gboolean         claim = FALSE;
+          g_autoptr(GVariant) after = NULL;
+
+          if (!human_to_play (known, NULL))
+            continue;
+          g_assert_true (g_variant_lookup (known, "claim", "b", &claim));
+          if (claim && to_claim)
+            return n_played;
+          legal = table_string (known, "legal");
+          card = hearts_card_to_string (hearts_cards_lowest (cards_from (legal)));
+          click_card (driver, known, card);
+          after = hearts_driver_wait (driver, card_left_hand, (gpointer) card);
+          n_played++;
+          continue;
+        }
+      g_variant_unref (hearts_driver_wait_change (driver, state));
+    }
+  g_assert_not_reached ();
+  return n_played;
+}
+
+/* Seed 3 reaches a forced ending in its first hand when the player passes the three
+ * highest cards and plays the lowest card it may: played with real clicks until the
+ * Claim button appears, then the button and the proof's Claim are clicked. The hand
+ * must end with the proof's points, every card the proof laid out played in its order. */
+static void
+test_claim (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) dialog = NULL;
+  g_autoptr(GVariant) tricks = NULL;
+  g_autoptr(GVariant) points = NULL;
+  g_autoptr(GPtrArray) proof_cards = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plays = NULL;
+  g_autofree char    *record = NULL;
+  HeartsRecordSummary summary;
+  g_autoptr(GError) error = NULL;
+  const gint32 *expected;
+  gsize         n_points;
+  guint         n_before, n_shown = 0;
+  int           x, y;
+
+  if (!have_xdotool ())
+    return;
+  /* With animations: the claim's plays go through the table's queue like any others. */
+  driver = hearts_driver_start ("3", NULL, TRUE);
+
+  play_first_hand (driver, TRUE);
+
+  {
+    g_autoptr(GVariant) state = hearts_driver_wait (driver, claim_button_ready, NULL);
+    g_autoptr(GPtrArray) before = state_record_lines (state, "play ");
+
+    n_before = before->len;
+    hearts_driver_screenshot (driver, "shot-claim-button");
+    center_of (state, "claim-button", &x, &y);
+    hearts_driver_click (driver, x, y);
+  }
+
+  /* The proof: every card left, once, and the points it comes to. */
+  {
+    g_autoptr(GVariant) state = hearts_driver_wait (driver, claim_dialog_ready, NULL);
+    GVariantIter iter;
+    guint32      winner;
+    g_autoptr(GVariant) cards = NULL;
+
+    dialog = g_variant_lookup_value (state, "claim-dialog", G_VARIANT_TYPE_VARDICT);
+    tricks = g_variant_lookup_value (dialog, "tricks", G_VARIANT_TYPE ("a(uas)"));
+    points = g_variant_lookup_value (dialog, "points", G_VARIANT_TYPE ("ai"));
+    g_assert_nonnull (tricks);
+    g_assert_nonnull (points);
+    g_assert_cmpuint (g_variant_n_children (tricks), >, 0);
+    g_variant_iter_init (&iter, tricks);
+    while (g_variant_iter_next (&iter, "(u@as)", &winner, &cards))
+      {
+        gsize        n;
+        const char **names = g_variant_get_strv (cards, &n);
+
+        g_assert_cmpuint (winner, <, 4);
+        g_assert_cmpuint (n, ==, 4);
+        for (gsize i = 0; i < n; i++)
+          g_ptr_array_add (proof_cards, g_strdup (names[i]));
+        g_free (names);
+        g_clear_pointer (&cards, g_variant_unref);
+      }
+    hearts_driver_screenshot (driver, "shot-claim-dialog");
+    center_of (dialog, "claim-button", &x, &y);
+    hearts_driver_click_dialog (driver, x, y);
+    /* The table showing the claimed tricks one after the other. */
+    hearts_driver_screenshot (driver, "shot-claim-playing");
+  }
+
+  {
+    g_autoptr(GVariant) state = hearts_driver_wait (driver, hand_over, NULL);
+
+    record = state_get_string (state, "record");
+    plays = state_record_lines (state, "play ");
+  }
+  g_assert_true (hearts_record_replay (record, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (summary.n_hands, ==, 1);
+  expected = g_variant_get_fixed_array (points, &n_points, sizeof (gint32));
+  g_assert_cmpuint (n_points, ==, 4);
+  for (guint s = 0; s < 4; s++)
+    g_assert_cmpint (summary.totals[s], ==, expected[s]);
+
+  /* The proof's cards, from the trick on the table on, are the hand's last plays. */
+  g_assert_cmpuint (plays->len, ==, 52);
+  g_assert_cmpuint (proof_cards->len, >=, plays->len - n_before);
+  n_shown = proof_cards->len - (plays->len - n_before);
+  for (guint i = n_before; i < plays->len; i++)
+    {
+      const char *line = g_ptr_array_index (plays, i);
+
+      g_assert_true (g_str_has_suffix (line, g_ptr_array_index (proof_cards, n_shown + i - n_before)));
+    }
+  hearts_driver_screenshot (driver, "shot-claim-scored");
+
+  hearts_driver_stop (driver);
+}
+
+static gboolean
+message_is (GVariant *state,
+            gpointer  data)
+{
+  g_autofree char *message = state_get_string (state, "message");
+
+  return g_strcmp0 (message, data) == 0;
+}
+
+/* Seed 176, played the same way without claiming: the hand becomes settled while the
+ * player still has cards, and the program plays them out itself and says why. */
+static void
+test_auto_finish (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GPtrArray) plays = NULL;
+  guint n_played;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("176", NULL, TRUE);
+  n_played = play_first_hand (driver, FALSE);
+  state = hearts_driver_wait (driver, message_is, (gpointer) "No card left can change the score: the hand is played out");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, hand_over, NULL);
+  hearts_driver_screenshot (driver, "shot-auto-finish");
+
+  /* The player's last cards went without a click of theirs. */
+  plays = state_record_lines (state, "play 0 ");
+  g_assert_cmpuint (plays->len, ==, 13);
+  g_assert_cmpuint (n_played, <, 13);
+  g_test_message ("the player played %u cards, the program the other %u", n_played, 13 - n_played);
+
+  hearts_driver_stop (driver);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -847,6 +1095,8 @@ main (int   argc,
   g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
   g_test_add_func ("/e2e/whole-game", test_whole_game);
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);
+  g_test_add_func ("/e2e/claim", test_claim);
+  g_test_add_func ("/e2e/auto-finish", test_auto_finish);
 
   return g_test_run ();
 }

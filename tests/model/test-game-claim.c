@@ -223,6 +223,187 @@ test_game_finish (void)
   g_assert_cmpuint (n_finished, >, 0);
 }
 
+static void
+on_trick_finished_cb (HeartsGame *game,
+                      guint       winner,
+                      guint       trick,
+                      guint      *winners)
+{
+  guint *n = g_object_get_data (G_OBJECT (game), "n-winners");
+
+  winners[(*n)++] = winner;
+}
+
+static void
+on_result_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Runs the main context until the task is done; the task keeps its game alive. */
+static GAsyncResult *
+wait_for_result (GAsyncResult **result)
+{
+  while (*result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *result;
+}
+
+/* The same answer and proof in a thread as on the calling thread, over every human play
+ * of whole games; the proof's layout by tricks is what playing it gives. */
+static void
+test_game_claims_async (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) test_seed ());
+  guint n_positions = 0, n_claims = 0;
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    for (guint g = 0; g < 2; g++)
+      {
+        g_autoptr(HeartsGame) game = new_game (variants[v], test_seed () + v * 100 + g, TRUE);
+
+        while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+          {
+            g_autoptr(GAsyncResult) result = NULL;
+            g_autoptr(GError) error = NULL;
+            HeartsClaimTrick tricks[HEARTS_GAME_MAX_TRICKS];
+            HeartsClaim      proof, async_proof;
+            gboolean         can, async_can;
+            HeartsCards      legal;
+            guint            n_tricks, n_cards = 0, n_winners = 0;
+            guint            winners[HEARTS_GAME_MAX_TRICKS];
+
+            if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+              {
+                hearts_game_next_hand (game);
+                continue;
+              }
+            if (!hearts_game_human_to_move (game) || hearts_game_get_phase (game) == HEARTS_PHASE_PASSING)
+              {
+                if (hearts_game_human_to_move (game))
+                  {
+                    HeartsCards hand = hearts_game_get_hand (game, 0), pass = 0;
+
+                    for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+                      pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+                    g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+                  }
+                else
+                  {
+                    /* No claim for a seat that is not to move, and no thread asked. */
+                    hearts_game_can_claim_async (game, 0, NULL, on_result_cb, &result);
+                    g_assert_false (hearts_game_can_claim_finish (game, wait_for_result (&result), NULL, &error));
+                    g_assert_no_error (error);
+                    g_clear_object (&result);
+                    g_assert_true (hearts_game_computer_move (game));
+                  }
+                continue;
+              }
+
+            n_positions++;
+            memset (&proof, 0, sizeof proof);
+            memset (&async_proof, 0, sizeof async_proof);
+            can = hearts_game_can_claim (game, 0, &proof);
+            hearts_game_can_claim_async (game, 0, NULL, on_result_cb, &result);
+            async_can = hearts_game_can_claim_finish (game, wait_for_result (&result), &async_proof, &error);
+            g_assert_no_error (error);
+            g_assert_cmpint (async_can, ==, can);
+            if (!can)
+              {
+                legal = hearts_game_get_legal (game, 0);
+                g_assert_true (hearts_game_play (game, 0,
+                                                 hearts_cards_nth (legal, g_rand_int_range (rand, 0, hearts_cards_count (legal))),
+                                                 NULL));
+                continue;
+              }
+
+            g_assert_cmpmem (&async_proof, sizeof async_proof, &proof, sizeof proof);
+            n_claims++;
+
+            /* Laid out by tricks: every card of the line once, in order, after the
+             * cards already on the trick; then the tricks as the game plays them. */
+            n_tricks = hearts_game_get_claim_tricks (game, &proof, tricks);
+            g_assert_cmpuint (n_tricks, >, 0);
+            for (guint t = 0; t < n_tricks; t++)
+              {
+                g_assert_cmpuint (tricks[t].n_cards, ==, hearts_game_get_n_players (game));
+                g_assert_true (t == 0 || tricks[t].n_before == 0);
+                g_assert_true (t == 0 || tricks[t].leader == tricks[t - 1].winner);
+                for (guint c = tricks[t].n_before; c < tricks[t].n_cards; c++)
+                  g_assert_cmpint (tricks[t].cards[c], ==, proof.plays[n_cards++]);
+              }
+            g_assert_cmpuint (n_cards, ==, proof.n_plays);
+
+            g_signal_connect (game, "trick-finished", G_CALLBACK (on_trick_finished_cb), winners);
+            g_object_set_data (G_OBJECT (game), "n-winners", &n_winners);
+            g_assert_true (hearts_game_claim (game, 0));
+            g_signal_handlers_disconnect_by_func (game, on_trick_finished_cb, winners);
+            g_assert_cmpuint (n_winners, ==, n_tricks);
+            for (guint t = 0; t < n_tricks; t++)
+              g_assert_cmpuint (winners[t], ==, tricks[t].winner);
+            /* A proof is no line from another position. */
+            g_assert_cmpuint (hearts_game_get_claim_tricks (game, &proof, tricks), ==, 0);
+          }
+      }
+
+  g_test_message ("%u positions, %u claims", n_positions, n_claims);
+  g_assert_cmpuint (n_claims, >, 10);
+}
+
+/* An answer about a position the game has left is dropped, not given for the new one. */
+static void
+test_game_claims_async_stale (void)
+{
+  g_autoptr(HeartsGame) game = new_game ("end=score:60", test_seed (), TRUE);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  HeartsClaim proof = { 0 };
+  HeartsCards hand = hearts_game_get_hand (game, 0), pass = 0;
+
+  for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+    pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+  g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+  while (!hearts_game_human_to_move (game))
+    g_assert_true (hearts_game_computer_move (game));
+
+  hearts_game_can_claim_async (game, 0, NULL, on_result_cb, &result);
+  /* The human plays before the answer is in. */
+  g_assert_true (hearts_game_play (game, 0, hearts_cards_lowest (hearts_game_get_legal (game, 0)), NULL));
+  g_assert_false (hearts_game_can_claim_finish (game, wait_for_result (&result), &proof, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (proof.n_plays, ==, 0);
+}
+
+/* A cancelled check answers with the cancel, before or after its thread started. */
+static void
+test_game_claims_async_cancel (void)
+{
+  g_autoptr(HeartsGame) game = new_game ("end=score:60", test_seed () + 1, TRUE);
+  HeartsCards hand = hearts_game_get_hand (game, 0), pass = 0;
+
+  for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+    pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+  g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+  while (!hearts_game_human_to_move (game))
+    g_assert_true (hearts_game_computer_move (game));
+
+  for (guint before = 0; before < 2; before++)
+    {
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(GAsyncResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (before)
+        g_cancellable_cancel (cancellable);
+      hearts_game_can_claim_async (game, 0, cancellable, on_result_cb, &result);
+      g_cancellable_cancel (cancellable);
+      g_assert_false (hearts_game_can_claim_finish (game, wait_for_result (&result), NULL, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    }
+}
+
 static gboolean
 on_hang_guard (gpointer user_data)
 {
@@ -269,10 +450,11 @@ test_runner_auto_finish (void)
     "players=5 pass=lr end=deals:40 omnibus=yes",
   };
   g_autoptr(HeartsGameRunner) runner = hearts_game_runner_new ();
-  guint n_auto = 0, n_waited = 0, notified = 0;
+  guint n_auto = 0, n_waited = 0, notified = 0, n_signalled = 0;
 
   g_assert_true (hearts_game_runner_get_auto_finish (runner));
   g_signal_connect_swapped (runner, "notify::auto-finish", G_CALLBACK (count_cb), &notified);
+  g_signal_connect_swapped (runner, "auto-finished", G_CALLBACK (count_cb), &n_signalled);
 
   for (guint v = 0; v < G_N_ELEMENTS (long_games); v++)
     {
@@ -283,6 +465,7 @@ test_runner_auto_finish (void)
         {
           gboolean auto_finish = hand % 2 == 0;
           guint    human_plays = 0;
+          guint    signalled = n_signalled;
 
           hearts_game_runner_set_auto_finish (runner, auto_finish);
           for (;;)
@@ -328,6 +511,13 @@ test_runner_auto_finish (void)
           /* Cards of the human's that it did not play: the runner played them. */
           if (auto_finish && human_plays < hearts_game_get_deal (game)->hand_size)
             n_auto++;
+          /* Said once for a hand the runner finished (it may also have played the
+           * last computer cards after the human's last), never twice. */
+          g_assert_cmpuint (n_signalled - signalled, <=, 1);
+          if (auto_finish && human_plays < hearts_game_get_deal (game)->hand_size)
+            g_assert_cmpuint (n_signalled - signalled, ==, 1);
+          if (!auto_finish && n_signalled != signalled)
+            g_assert_cmpuint (n_waited, >, 0);
           if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
             hearts_game_next_hand (game);
         }
@@ -336,6 +526,7 @@ test_runner_auto_finish (void)
 
   g_test_message ("%u hands finished by the runner, %u waited on the human", n_auto, n_waited);
   g_assert_cmpuint (n_auto, >, 0);
+  g_assert_cmpuint (n_signalled, >=, n_auto);
   g_assert_cmpuint (n_waited, >, 0);
   g_assert_cmpuint (notified, >, 1);
   g_assert_finalize_object (g_steal_pointer (&runner));
@@ -348,6 +539,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/claim/game/claims", test_game_claims);
+  g_test_add_func ("/claim/game/async", test_game_claims_async);
+  g_test_add_func ("/claim/game/async-stale", test_game_claims_async_stale);
+  g_test_add_func ("/claim/game/async-cancel", test_game_claims_async_cancel);
   g_test_add_func ("/claim/game/finish", test_game_finish);
   g_test_add_func ("/claim/runner/auto-finish", test_runner_auto_finish);
 

@@ -356,6 +356,116 @@ test_sheet_keeps_focus (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* Claims */
+
+static gboolean
+claim_settled (gpointer user_data)
+{
+  HeartsWindow *window = user_data;
+  gboolean      checking = TRUE;
+
+  g_object_get (window, "claim-checking", &checking, NULL);
+  return !checking && idle_and_human_to_move (window);
+}
+
+/* Plays the lowest card the player may until the window offers a claim, checking at
+ * every turn of the player that it offers one exactly when the game says the rest is
+ * decided (a settled hand is the runner's to finish). */
+static void
+play_to_claim (HeartsWindow *window)
+{
+  HeartsGame *game = hearts_window_get_game (window);
+
+  for (;;)
+    {
+      gboolean expected, enabled;
+
+      g_assert_true (hearts_test_iterate_until (claim_settled, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
+      g_assert_cmpint (hearts_game_get_current_player (game), ==, 0);
+      expected = hearts_game_can_claim (game, 0, NULL) && !hearts_game_finish_is_determined (game);
+      enabled = action_enabled (window, NULL, "win.claim");
+      g_assert_cmpint (enabled, ==, expected);
+      g_assert_cmpint (gtk_widget_get_visible (find_actionable (GTK_WIDGET (window), "win.claim")), ==, expected);
+      if (enabled)
+        return;
+      g_assert_true (hearts_game_play (game, 0, hearts_cards_lowest (hearts_game_get_legal (game, 0)), NULL));
+    }
+}
+
+static gboolean
+sheet_up (gpointer user_data)
+{
+  GtkWidget *sheet = gtk_widget_get_ancestor (find_actionable (user_data, "win.next-hand"), HEARTS_TYPE_SCORE_SHEET);
+
+  return gtk_widget_get_visible (sheet) && hearts_score_sheet_get_mode (HEARTS_SCORE_SHEET (sheet)) == HEARTS_SCORE_SHEET_HAND_OVER;
+}
+
+static GtkWidget *
+open_claim (HeartsWindow *window)
+{
+  g_autoptr(GtkWidget) dialog = NULL;
+  GtkWidget *alert;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.claim", NULL);
+  alert = hearts_test_find_alert ();
+  g_assert_nonnull (alert);
+  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_assert_true (dialog == alert);
+  return alert;
+}
+
+/* win.claim follows the claim check; its dialog answers Keep Playing and Claim, and
+ * goes when the game moves on under it. */
+static void
+test_claim (void)
+{
+  HeartsWindow           *window = new_window (3);
+  HeartsGame             *game = hearts_window_get_game (window);
+  HeartsCards             hand = hearts_game_get_hand (game, 0), pass = 0;
+  const HeartsHandResult *result;
+  g_autoptr(GtkWidget) dialog = NULL;
+  HeartsClaim proof;
+  GtkWidget  *alert;
+
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_false (action_enabled (window, NULL, "win.claim"));
+  for (guint i = 0; i < 3; i++)
+    pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+  g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+  play_to_claim (window);
+
+  /* Keep Playing: nothing changes, the claim is still there. */
+  alert = open_claim (window);
+  hearts_test_answer_alert (alert, "cancel");
+  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_assert_null (dialog);
+  g_assert_cmpint (hearts_game_get_current_player (game), ==, 0);
+  g_assert_true (action_enabled (window, NULL, "win.claim"));
+
+  /* The game moving on (an undo) closes the proof and takes the claim away at once. */
+  open_claim (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_assert_null (dialog);
+  g_assert_false (action_enabled (window, NULL, "win.claim"));
+  g_assert_true (hearts_test_iterate_until (claim_settled, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_null (hearts_test_find_alert ());
+  play_to_claim (window);
+
+  /* Claim: the hand ends as the proof says, through the table like any other plays. */
+  g_assert_true (hearts_game_can_claim (game, 0, &proof));
+  alert = open_claim (window);
+  hearts_test_answer_alert (alert, "claim");
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_HAND_OVER);
+  result = hearts_game_get_result (game, 0);
+  g_assert_cmpmem (result->points, 4 * sizeof (gint), proof.points, 4 * sizeof (gint));
+  g_assert_false (action_enabled (window, NULL, "win.claim"));
+  /* The score sheet comes up once the table has shown the claimed tricks. */
+  g_assert_true (hearts_test_iterate_until (sheet_up, window, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -369,6 +479,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
+  g_test_add_func ("/ui/window/claim", test_claim);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */

@@ -1,0 +1,161 @@
+/* hearts-claim-proof.c
+ *
+ * What a claim shows before it is made: one row per trick left, with who wins it, its
+ * cards in the order the proof plays them and the points it carries. The pictures
+ * come from a theme of their own, so that this small size does not push the table's
+ * sizes out of the theme's cache.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-claim-proof.h"
+
+#define CARD_WIDTH 44
+
+struct _HeartsClaimProof
+{
+  GtkBox parent_instance;
+
+  GtkBox          *rows;
+  HeartsCardTheme *theme;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsClaimProof, hearts_claim_proof, GTK_TYPE_BOX)
+
+static GtkWidget *
+new_card (HeartsClaimProof *self,
+          HeartsCard        card,
+          gboolean          played,
+          gboolean          winning)
+{
+  gint             scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  g_autofree char *name = hearts_card_get_name (card);
+  GtkWidget       *picture;
+
+  picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (hearts_card_theme_get_texture (self->theme, card, CARD_WIDTH, scale)));
+  gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
+  gtk_widget_set_size_request (picture, CARD_WIDTH, hearts_card_theme_get_height_for_width (self->theme, CARD_WIDTH));
+  gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  /* On the table already: not part of what the claim plays. */
+  if (played)
+    gtk_widget_add_css_class (picture, "played");
+  /* The card that takes the trick, so that the row reads like the table. */
+  if (winning)
+    gtk_widget_add_css_class (picture, "winning");
+  return picture;
+}
+
+static GtkWidget *
+new_row (HeartsClaimProof       *self,
+         const HeartsClaimTrick *trick,
+         const char             *winner)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *points = NULL;
+  GtkWidget       *row, *name, *cards, *points_label;
+
+  /* Translators: %s is a player's name; a row of the claim's proof */
+  label = g_strdup_printf (_("%s takes the trick"), winner);
+  row = g_object_new (GTK_TYPE_BOX,
+                      "orientation", GTK_ORIENTATION_HORIZONTAL,
+                      "spacing", 12,
+                      "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP,
+                      NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_add_css_class (row, "claim-trick");
+
+  name = gtk_label_new (winner);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_width_chars (GTK_LABEL (name), 8);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (name, "heading");
+  gtk_box_append (GTK_BOX (row), name);
+
+  cards = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  for (guint c = 0; c < trick->n_cards; c++)
+    gtk_box_append (GTK_BOX (cards), new_card (self, trick->cards[c], c < trick->n_before,
+                                               (trick->leader + c) % trick->n_cards == trick->winner));
+  gtk_box_append (GTK_BOX (row), cards);
+
+  if (trick->points != 0)
+    /* Translators: the points a trick of the claim's proof carries */
+    points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points", ABS (trick->points)),
+                              trick->points);
+  points_label = gtk_label_new (points);
+  gtk_label_set_xalign (GTK_LABEL (points_label), 1);
+  gtk_label_set_width_chars (GTK_LABEL (points_label), 9);
+  gtk_widget_set_hexpand (points_label, TRUE);
+  gtk_widget_add_css_class (points_label, "dim-label");
+  gtk_widget_add_css_class (points_label, "numeric");
+  gtk_box_append (GTK_BOX (row), points_label);
+  return row;
+}
+
+static void
+hearts_claim_proof_dispose (GObject *object)
+{
+  HeartsClaimProof *self = HEARTS_CLAIM_PROOF (object);
+
+  g_clear_object (&self->theme);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_CLAIM_PROOF);
+
+  G_OBJECT_CLASS (hearts_claim_proof_parent_class)->dispose (object);
+}
+
+static void
+hearts_claim_proof_class_init (HeartsClaimProofClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hearts_claim_proof_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-claim-proof.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsClaimProof, rows);
+}
+
+static void
+hearts_claim_proof_init (HeartsClaimProof *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+hearts_claim_proof_new (HeartsCardTheme *theme)
+{
+  HeartsClaimProof *self;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (HEARTS_IS_CARD_THEME (theme), NULL);
+
+  self = g_object_new (HEARTS_TYPE_CLAIM_PROOF, NULL);
+  self->theme = hearts_card_theme_new_for_id (hearts_card_theme_get_id (theme), &error);
+  if (self->theme == NULL)
+    {
+      g_debug ("Card theme %s: %s", hearts_card_theme_get_id (theme), error->message);
+      self->theme = hearts_card_theme_new_default ();
+    }
+  return GTK_WIDGET (self);
+}
+
+void
+hearts_claim_proof_set_tricks (HeartsClaimProof       *self,
+                               const HeartsClaimTrick *tricks,
+                               guint                   n_tricks,
+                               const char * const     *names)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (HEARTS_IS_CLAIM_PROOF (self));
+  g_return_if_fail (n_tricks == 0 || tricks != NULL);
+  g_return_if_fail (names != NULL);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->rows))) != NULL)
+    gtk_box_remove (self->rows, child);
+  for (guint t = 0; t < n_tricks; t++)
+    gtk_box_append (self->rows, new_row (self, &tricks[t], names[tricks[t].winner]));
+}
