@@ -56,8 +56,7 @@ update_accessible (HeartsPointPile *self)
     label = g_strdup_printf (_("%s's points this hand: %s"), self->owner ? self->owner : "", names);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Shows the last trick"),
-                                  -1);
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Shows the last trick"), -1);
 }
 
 static void

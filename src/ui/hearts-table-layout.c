@@ -254,8 +254,42 @@ trick_bounds (HeartsTable     *self,
     }
 }
 
-/* A seat's pile of @cards fans out from beside its plate, away from the middle of the
- * top row and along the bottom, never into the trick; @step is the fan's. */
+/* How far a pile may reach from @start, rightward or leftward, beside its plate. */
+static float
+pile_room (HeartsTable           *self,
+           Spot                   spot,
+           gboolean               leftward,
+           float                  start,
+           float                  y,
+           float                  ph,
+           const graphene_rect_t *trick)
+{
+  int   width = gtk_widget_get_width (GTK_WIDGET (self));
+  float gap = roundf (MAX (4, self->margin / 2));
+  float room = leftward ? start - self->margin : width - self->margin - start;
+
+  /* Along the top, clear of the side seats' piles and of each other. */
+  if (spot == SPOT_TOP)
+    room = MIN (room, leftward ? start - 2 * self->margin - self->back_h
+                               : width - 2 * self->margin - self->back_h - start);
+  else if (spot == SPOT_TOP_LEFT && !leftward)
+    room = MIN (room, width / 2.f - gap / 2 - start);
+  else if (spot == SPOT_TOP_RIGHT && leftward)
+    room = MIN (room, start - width / 2.f - gap / 2);
+
+  if (y < trick->origin.y + trick->size.height && y + ph > trick->origin.y)
+    {
+      if (leftward && start > trick->origin.x + trick->size.width)
+        room = MIN (room, start - (trick->origin.x + trick->size.width) - gap);
+      else if (!leftward && start < trick->origin.x)
+        room = MIN (room, trick->origin.x - gap - start);
+    }
+  return room;
+}
+
+/* A seat's pile of @cards fans out from beside its plate, toward the middle from the
+ * sides and the top corners (the other way when that has more room), never into the
+ * trick; @step is the fan's. */
 void
 _hearts_table_pile_rect (HeartsTable     *self,
                          guint            seat,
@@ -265,27 +299,36 @@ _hearts_table_pile_rect (HeartsTable     *self,
 {
   const graphene_rect_t *plate = &self->plate_rects[seat];
   Spot                   spot = _hearts_table_seat_spot (self, seat);
-  int                    width = gtk_widget_get_width (GTK_WIDGET (self));
   guint                  count = MAX (1, hearts_cards_count (cards));
   float                  pw = roundf (MAX (18, self->card_w * 0.4f));
   float                  ph = roundf (pw / card_aspect (self));
   float                  gap = roundf (MAX (4, self->margin / 2));
-  gboolean               leftward = spot == SPOT_RIGHT || spot == SPOT_TOP_LEFT;
-  float                  start = leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap;
-  float                  room = leftward ? start - self->margin : width - self->margin - start;
-  float                  y = spot == SPOT_BOTTOM ? plate->origin.y + plate->size.height - ph : plate->origin.y;
+  float                  natural = pw + roundf (pw * 0.4f) * (count - 1);
+  gboolean               leftward = spot == SPOT_RIGHT || spot == SPOT_TOP_RIGHT;
+  float                  y = plate->origin.y + (plate->size.height - ph) / 2;
+  float                  start, room, other;
   graphene_rect_t        trick;
 
+  /* Along the bottom, clear of the raised cards. */
+  if (spot == SPOT_BOTTOM)
+    y = plate->origin.y + plate->size.height - ph;
+
   trick_bounds (self, &trick);
-  if (y < trick.origin.y + trick.size.height && y + ph > trick.origin.y)
+  room = pile_room (self, spot, leftward,
+                    leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap,
+                    y, ph, &trick);
+  other = pile_room (self, spot, !leftward,
+                     !leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap,
+                     y, ph, &trick);
+  if (room < natural && other > room)
     {
-      if (leftward && start > trick.origin.x + trick.size.width)
-        room = MIN (room, start - (trick.origin.x + trick.size.width) - gap);
-      else if (!leftward && start < trick.origin.x)
-        room = MIN (room, trick.origin.x - gap - start);
+      leftward = !leftward;
+      room = other;
     }
+  start = leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap;
+
   /* Each card shows its corner, closer together when room is short. */
-  *step = count > 1 ? CLAMP ((room - pw) / (count - 1), 2, roundf (pw * 0.34f)) : 0;
+  *step = count > 1 ? CLAMP ((room - pw) / (count - 1), 2, roundf (pw * 0.4f)) : 0;
   *step = roundf (*step);
   rect->size.width = pw + *step * (count - 1);
   rect->size.height = ph;

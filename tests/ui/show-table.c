@@ -60,10 +60,13 @@ play_to_middle (HeartsGame *game,
                               : 0;
       guint      left = hearts_cards_count (hearts_game_get_hand (game, 0));
 
-      if (hearts_game_get_phase (game) == HEARTS_PHASE_PLAYING && left <= 7 &&
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_PLAYING && left <= (last ? 9 : 5) &&
           (!last || (hearts_game_get_current_player (game) == 0 && in_trick == n - 1)))
         break;
-      g_assert_true (hearts_game_computer_move (game));
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        hearts_game_next_hand (game);
+      else
+        g_assert_true (hearts_game_computer_move (game));
     }
   hearts_game_set_seat_human (game, 0);
 }
@@ -97,7 +100,7 @@ on_activate_cb (GApplication *app)
       /* Slowed ten times: the play takes 3.2 s, the pause before the collect 7.5 s. */
       hearts_table_set_animation_speed (hearts_window_get_table (window), 0.1);
       g_timeout_add (1500, play_cb, game);
-      delay = g_str_equal (mode, "mark") ? 1500 + 3200 + 3500 : 1500 + 3200 + 7500 + 1600;
+      delay = g_str_equal (mode, "mark") ? 1500 + 3200 + 3500 : 1500 + 3200 + 7500 + 2600;
     }
   g_timeout_add (delay, take_screenshot_cb, app);
 }
