@@ -1386,7 +1386,7 @@ rect_variant (const graphene_point_t *origin,
 GVariant *
 hearts_table_describe (HeartsTable *self)
 {
-  GVariantBuilder  b, hand;
+  GVariantBuilder  b, hand, piles;
   g_autofree char *chosen = NULL;
   g_autofree char *hint = NULL;
   g_autofree char *legal = NULL;
@@ -1442,6 +1442,20 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
   g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
   g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
+  /* Each seat's pile as shown: its cards, and where to click it (empty when hidden). */
+  g_variant_builder_init (&piles, G_VARIANT_TYPE ("a(us(iiii))"));
+  for (guint s = 0; s < _hearts_table_n_players (self) && self->game != NULL; s++)
+    {
+      HeartsCards      pile = hearts_point_pile_get_cards (self->piles[s]);
+      g_autofree char *cards = hearts_cards_to_string (pile);
+      graphene_rect_t  r = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+      float            step;
+
+      if (pile != 0)
+        _hearts_table_pile_rect (self, s, pile, &r, &step);
+      g_variant_builder_add (&piles, "(us@(iiii))", s, cards, rect_variant (&origin, &r));
+    }
+  g_variant_builder_add (&b, "{sv}", "piles", g_variant_builder_end (&piles));
   if (_hearts_table_human_may_pass (self) &&
       gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
     g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));
