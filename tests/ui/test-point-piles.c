@@ -6,6 +6,9 @@
 #include "config.h"
 
 #include <adwaita.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 #include "hearts-card-theme.h"
 #include "hearts-point-pile.h"
@@ -381,6 +384,71 @@ on_show_last_trick (GSimpleAction *action,
   (*(guint *) user_data)++;
 }
 
+typedef struct
+{
+  guint *count;
+  guint  want;
+} Activated;
+
+static gboolean
+activated_twice (gpointer user_data)
+{
+  Activated *a = user_data;
+
+  return *a->count >= a->want;
+}
+
+static gboolean
+frame_drawn (gpointer user_data)
+{
+  return gtk_widget_get_mapped (user_data) && gtk_widget_get_width (user_data) > 0 &&
+         !g_main_context_pending (NULL);
+}
+
+/* Presses and releases the pointer's button in the middle of @widget, with xdotool, as a
+ * person would. */
+static void
+click (GtkWidget *widget)
+{
+#ifdef GDK_WINDOWING_X11
+  GtkNative       *native = gtk_widget_get_native (widget);
+  GdkSurface      *surface = gtk_native_get_surface (native);
+  graphene_point_t at;
+  double           sx = 0, sy = 0;
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *xid = NULL;
+  g_autofree char *x = NULL;
+  g_autofree char *y = NULL;
+  g_autoptr(GError) error = NULL;
+  gint status = 0;
+
+  if (!GDK_IS_X11_SURFACE (surface) || xdotool == NULL)
+    {
+      g_test_skip ("needs X11 and xdotool for a real click");
+      return;
+    }
+  g_assert_true (hearts_test_iterate_until (frame_drawn, widget, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
+                                                                 gtk_widget_get_height (widget) / 2.f),
+                                           &at));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  x = g_strdup_printf ("%d", (int) (at.x + sx));
+  y = g_strdup_printf ("%d", (int) (at.y + sy));
+  {
+    const char *argv[] = { "xdotool", "mousemove", "--window", xid, "--sync", x, y, "click", "1", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                                 &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+#else
+  g_test_skip ("needs X11 for a real click");
+#endif
+}
+
 /* A click on a pile asks the window for the last trick, and the pile says whose it is. */
 static void
 test_pile_activates_last_trick (void)
@@ -418,6 +486,15 @@ test_pile_activates_last_trick (void)
     g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (p)));
     g_assert_true (gtk_widget_activate (GTK_WIDGET (p)));
     g_assert_cmpuint (activated, ==, 1);
+
+    /* And a real click of the pointer on it. */
+    click (GTK_WIDGET (p));
+    if (!g_test_failed ())
+      {
+        Activated a = { &activated, 2 };
+
+        g_assert_true (hearts_test_iterate_until (activated_twice, &a, HEARTS_TEST_TIMEOUT_MS));
+      }
   }
   fixture_tear_down (&f);
 }
