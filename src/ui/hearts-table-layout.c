@@ -272,14 +272,16 @@ pile_room (HeartsTable           *self,
   if (spot == SPOT_TOP)
     room = MIN (room, leftward ? start - 2 * self->margin - self->back_h
                                : width - 2 * self->margin - self->back_h - start);
-  else if (spot == SPOT_TOP_LEFT && !leftward)
+  else if ((spot == SPOT_TOP_LEFT || spot == SPOT_LEFT) && !leftward)
     room = MIN (room, width / 2.f - gap / 2 - start);
-  else if (spot == SPOT_TOP_RIGHT && leftward)
+  else if ((spot == SPOT_TOP_RIGHT || spot == SPOT_RIGHT) && leftward)
     room = MIN (room, start - width / 2.f - gap / 2);
 
   if (y < trick->origin.y + trick->size.height && y + ph > trick->origin.y)
     {
-      if (leftward && start > trick->origin.x + trick->size.width)
+      if (start >= trick->origin.x && start <= trick->origin.x + trick->size.width)
+        room = 0;
+      else if (leftward && start > trick->origin.x + trick->size.width)
         room = MIN (room, start - (trick->origin.x + trick->size.width) - gap);
       else if (!leftward && start < trick->origin.x)
         room = MIN (room, trick->origin.x - gap - start);
@@ -306,6 +308,7 @@ _hearts_table_pile_rect (HeartsTable     *self,
   float                  natural = pw + roundf (pw * 0.4f) * (count - 1);
   gboolean               leftward = spot == SPOT_RIGHT || spot == SPOT_TOP_RIGHT;
   float                  y = plate->origin.y + (plate->size.height - ph) / 2;
+  int                    width = gtk_widget_get_width (GTK_WIDGET (self));
   float                  start, room, other;
   graphene_rect_t        trick;
 
@@ -326,6 +329,15 @@ _hearts_table_pile_rect (HeartsTable     *self,
       room = other;
     }
   start = leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap;
+
+  /* No room beside the plate (a narrow window): under it, over the seat's own backs. */
+  if (room < pw && spot != SPOT_BOTTOM)
+    {
+      leftward = plate->origin.x + plate->size.width / 2 > width / 2.f;
+      start = leftward ? plate->origin.x + plate->size.width : plate->origin.x;
+      y = plate->origin.y + plate->size.height + gap / 2;
+      room = MAX (plate->size.width, pile_room (self, spot, leftward, start, y, ph, &trick));
+    }
 
   /* Each card shows its corner, closer together when room is short. */
   *step = count > 1 ? CLAMP ((room - pw) / (count - 1), 2, roundf (pw * 0.4f)) : 0;
