@@ -496,6 +496,7 @@ _hearts_table_collect_to_pile (HeartsTable *self,
   pile |= trick & hearts_game_get_points_taken (self->game, winner);
   hearts_point_pile_set_cards (self->piles[winner], pile);
   self->pile_tricks[winner]++;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 void

@@ -1,6 +1,6 @@
 /* show-table.c: the table in the middle of a hand, for screenshots
  *
- *   show-table PLAYERS WIDTH HEIGHT OUT.png [mark|fly]
+ *   show-table PLAYERS WIDTH HEIGHT OUT.png [mark|fly [SEED]]
  *
  * The computers play the hand up to its middle (seeded), then the window shows it; with
  * "mark" or "fly" the player takes a trick, slowed down, and the shot shows the winning
@@ -87,7 +87,7 @@ on_activate_cb (GApplication *app)
   hearts_rules_init_default (&rules);
   rules_text = g_strdup_printf ("players=%s omnibus=yes", args[1]);
   g_assert_true (hearts_rules_apply_string (&rules, rules_text, NULL));
-  game = hearts_game_new (&rules, 11);
+  game = hearts_game_new (&rules, args[6] != NULL ? g_ascii_strtoull (args[6], NULL, 10) : 11);
   play_to_middle (game, *mode != '\0');
 
   window = g_object_new (HEARTS_TYPE_WINDOW, "application", app, NULL);
@@ -100,7 +100,7 @@ on_activate_cb (GApplication *app)
       /* Slowed ten times: the play takes 3.2 s, the pause before the collect 7.5 s. */
       hearts_table_set_animation_speed (hearts_window_get_table (window), 0.1);
       g_timeout_add (1500, play_cb, game);
-      delay = g_str_equal (mode, "mark") ? 1500 + 3200 + 3500 : 1500 + 3200 + 7500 + 2600;
+      delay = g_str_equal (mode, "mark") ? 1500 + 3200 + 3500 : 1500 + 3200 + 7500 + 4500;
     }
   g_timeout_add (delay, take_screenshot_cb, app);
 }
@@ -113,11 +113,11 @@ main (int   argc,
 
   if (argc < 5)
     {
-      g_printerr ("Usage: %s PLAYERS WIDTH HEIGHT OUT.png [mark|fly]\n", argv[0]);
+      g_printerr ("Usage: %s PLAYERS WIDTH HEIGHT OUT.png [mark|fly [SEED]]\n", argv[0]);
       return 2;
     }
-  args = g_new0 (char *, 7);
-  for (int i = 0; i < argc && i < 6; i++)
+  args = g_new0 (char *, 8);
+  for (int i = 0; i < argc && i < 7; i++)
     args[i] = argv[i];
   output = argv[4];
   g_assert_nonnull (hearts_get_resource ());
