@@ -516,6 +516,30 @@ hearts_game_get_hand_points (HeartsGame *self,
   return hearts_cards_points (self->deal.taken[seat], &self->rules);
 }
 
+HeartsCards
+hearts_game_get_points_taken (HeartsGame *self,
+                              guint       seat)
+{
+  HeartsCards scoring = HEARTS_POINT_CARDS;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+  g_return_val_if_fail (seat < self->rules.n_players, 0);
+
+  if (self->phase == HEARTS_PHASE_PASSING)
+    return 0;
+  if (self->rules.omnibus)
+    scoring |= HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS);
+  return self->deal.taken[seat] & scoring;
+}
+
+gint
+hearts_game_count_points (HeartsGame *self,
+                          HeartsCards cards)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+  return hearts_cards_points (cards, &self->rules);
+}
+
 gint
 hearts_game_get_total (HeartsGame *self,
                        guint       seat)

@@ -73,6 +73,13 @@ guint                hearts_game_get_tricks_won      (HeartsGame          *self,
 /* Points taken in the hand in progress (before any moon adjustment). */
 gint                 hearts_game_get_hand_points     (HeartsGame          *self,
                                                       guint                seat);
+/* The cards that score (hearts, Q♠, and J♦ with omnibus) that @seat has taken in the
+ * hand in progress or just finished. */
+HeartsCards          hearts_game_get_points_taken    (HeartsGame          *self,
+                                                      guint                seat);
+/* What @cards score under the game's rules. */
+gint                 hearts_game_count_points        (HeartsGame          *self,
+                                                      HeartsCards          cards);
 gint                 hearts_game_get_total           (HeartsGame          *self,
                                                       guint                seat);
 guint                hearts_game_get_n_results       (HeartsGame          *self);

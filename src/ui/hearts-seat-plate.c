@@ -12,6 +12,7 @@ struct _HeartsSeatPlate
 
   char    *player_name;
   char    *info;
+  char    *description;
   gboolean current;
 };
 
@@ -22,6 +23,7 @@ enum
   PROP_0,
   PROP_PLAYER_NAME,
   PROP_INFO,
+  PROP_DESCRIPTION,
   PROP_CURRENT,
   N_PROPS
 };
@@ -40,13 +42,16 @@ set_str (char      **str,
   return TRUE;
 }
 
-/* A screen reader reads the plate as one thing: the name, then the score. */
+/* A screen reader reads the plate as one thing: the name, then the score (in words
+ * when the table gave them). */
 static void
 update_accessible (HeartsSeatPlate *self)
 {
+  const char *description = self->description != NULL ? self->description : self->info;
+
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, self->player_name ? self->player_name : "",
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->info ? self->info : "",
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description ? description : "",
                                   -1);
 }
 
@@ -69,6 +74,7 @@ hearts_seat_plate_finalize (GObject *object)
 
   g_clear_pointer (&self->player_name, g_free);
   g_clear_pointer (&self->info, g_free);
+  g_clear_pointer (&self->description, g_free);
 
   G_OBJECT_CLASS (hearts_seat_plate_parent_class)->finalize (object);
 }
@@ -88,6 +94,9 @@ hearts_seat_plate_get_property (GObject    *object,
       break;
     case PROP_INFO:
       g_value_set_string (value, self->info);
+      break;
+    case PROP_DESCRIPTION:
+      g_value_set_string (value, self->description);
       break;
     case PROP_CURRENT:
       g_value_set_boolean (value, self->current);
@@ -113,6 +122,9 @@ hearts_seat_plate_set_property (GObject      *object,
     case PROP_INFO:
       hearts_seat_plate_set_info (self, g_value_get_string (value));
       break;
+    case PROP_DESCRIPTION:
+      hearts_seat_plate_set_description (self, g_value_get_string (value));
+      break;
     case PROP_CURRENT:
       hearts_seat_plate_set_current (self, g_value_get_boolean (value));
       break;
@@ -137,6 +149,10 @@ hearts_seat_plate_class_init (HeartsSeatPlateClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_INFO] =
     g_param_spec_string ("info", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* What a screen reader says for the info line; NULL: the info itself. */
+  properties[PROP_DESCRIPTION] =
+    g_param_spec_string ("description", NULL, NULL, NULL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_CURRENT] =
     g_param_spec_boolean ("current", NULL, NULL, FALSE,
@@ -198,6 +214,25 @@ hearts_seat_plate_set_info (HeartsSeatPlate *self,
     return;
   update_accessible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INFO]);
+}
+
+const char *
+hearts_seat_plate_get_description (HeartsSeatPlate *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SEAT_PLATE (self), NULL);
+  return self->description;
+}
+
+void
+hearts_seat_plate_set_description (HeartsSeatPlate *self,
+                                   const char      *description)
+{
+  g_return_if_fail (HEARTS_IS_SEAT_PLATE (self));
+
+  if (!set_str (&self->description, description))
+    return;
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DESCRIPTION]);
 }
 
 gboolean

@@ -221,10 +221,11 @@ allocate_child (GtkWidget *child,
 }
 
 static void
-allocate_plate (GtkWidget *plate,
-                float      cx,
-                float      y,
-                int        width)
+allocate_plate (GtkWidget       *plate,
+                float            cx,
+                float            y,
+                int              width,
+                graphene_rect_t *rect)
 {
   int w, h;
 
@@ -232,8 +233,119 @@ allocate_plate (GtkWidget *plate,
     return;
   gtk_widget_measure (plate, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
   gtk_widget_measure (plate, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
-  cx = CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4));
+  cx = roundf (CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4)));
   allocate_child (plate, cx, y, w, h);
+  *rect = GRAPHENE_RECT_INIT (cx, roundf (y), w, h);
+}
+
+/* Where every card of the trick can be, tilted or raised. */
+static void
+trick_bounds (HeartsTable     *self,
+              graphene_rect_t *bounds)
+{
+  guint n = _hearts_table_n_players (self);
+
+  *bounds = rect_centered (self->seats[0].trick, self->card_w * 1.2f, self->card_h * 1.12f);
+  for (guint s = 1; s < n; s++)
+    {
+      graphene_rect_t r = rect_centered (self->seats[s].trick, self->card_w * 1.2f, self->card_h * 1.12f);
+
+      graphene_rect_union (bounds, &r, bounds);
+    }
+}
+
+/* How far a pile may reach from @start, rightward or leftward, beside its plate. */
+static float
+pile_room (HeartsTable           *self,
+           Spot                   spot,
+           gboolean               leftward,
+           float                  start,
+           float                  y,
+           float                  ph,
+           const graphene_rect_t *trick)
+{
+  int   width = gtk_widget_get_width (GTK_WIDGET (self));
+  float gap = roundf (MAX (4, self->margin / 2));
+  float room = leftward ? start - self->margin : width - self->margin - start;
+
+  /* Along the top, clear of the side seats' piles and of each other. */
+  if (spot == SPOT_TOP)
+    room = MIN (room, leftward ? start - 2 * self->margin - self->back_h
+                               : width - 2 * self->margin - self->back_h - start);
+  else if ((spot == SPOT_TOP_LEFT || spot == SPOT_LEFT) && !leftward)
+    room = MIN (room, width / 2.f - gap / 2 - start);
+  else if ((spot == SPOT_TOP_RIGHT || spot == SPOT_RIGHT) && leftward)
+    room = MIN (room, start - width / 2.f - gap / 2);
+
+  if (y < trick->origin.y + trick->size.height && y + ph > trick->origin.y)
+    {
+      if (start >= trick->origin.x && start <= trick->origin.x + trick->size.width)
+        room = 0;
+      else if (leftward && start > trick->origin.x + trick->size.width)
+        room = MIN (room, start - (trick->origin.x + trick->size.width) - gap);
+      else if (!leftward && start < trick->origin.x)
+        room = MIN (room, trick->origin.x - gap - start);
+    }
+  return room;
+}
+
+/* A seat's pile of @cards fans out from beside its plate, toward the middle from the
+ * sides and the top corners (the other way when that has more room), never into the
+ * trick; @step is the fan's. */
+void
+_hearts_table_pile_rect (HeartsTable     *self,
+                         guint            seat,
+                         HeartsCards      cards,
+                         graphene_rect_t *rect,
+                         float           *step)
+{
+  const graphene_rect_t *plate = &self->plate_rects[seat];
+  Spot                   spot = _hearts_table_seat_spot (self, seat);
+  guint                  count = MAX (1, hearts_cards_count (cards));
+  float                  pw = roundf (MAX (18, self->card_w * 0.4f));
+  float                  ph = roundf (pw / card_aspect (self));
+  float                  gap = roundf (MAX (4, self->margin / 2));
+  float                  natural = pw + roundf (pw * 0.4f) * (count - 1);
+  gboolean               leftward = spot == SPOT_RIGHT || spot == SPOT_TOP_RIGHT;
+  float                  y = plate->origin.y + (plate->size.height - ph) / 2;
+  int                    width = gtk_widget_get_width (GTK_WIDGET (self));
+  float                  start, room, other;
+  graphene_rect_t        trick;
+
+  /* Along the bottom, clear of the raised cards. */
+  if (spot == SPOT_BOTTOM)
+    y = plate->origin.y + plate->size.height - ph;
+
+  trick_bounds (self, &trick);
+  room = pile_room (self, spot, leftward,
+                    leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap,
+                    y, ph, &trick);
+  other = pile_room (self, spot, !leftward,
+                     !leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap,
+                     y, ph, &trick);
+  if (room < natural && other > room)
+    {
+      leftward = !leftward;
+      room = other;
+    }
+  start = leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap;
+
+  /* No room beside the plate (a narrow window): under it, over the seat's own backs. */
+  if (room < pw && spot != SPOT_BOTTOM)
+    {
+      leftward = plate->origin.x + plate->size.width / 2 > width / 2.f;
+      start = leftward ? plate->origin.x + plate->size.width : plate->origin.x;
+      y = plate->origin.y + plate->size.height + gap / 2;
+      room = MAX (plate->size.width, pile_room (self, spot, leftward, start, y, ph, &trick));
+    }
+
+  /* Each card shows its corner, closer together when room is short. */
+  *step = count > 1 ? CLAMP ((room - pw) / (count - 1), 2, roundf (pw * 0.4f)) : 0;
+  *step = roundf (*step);
+  rect->size.width = pw + *step * (count - 1);
+  rect->size.height = ph;
+  rect->origin.x = leftward ? start - rect->size.width : start;
+  rect->origin.y = roundf (y);
 }
 
 void
@@ -285,7 +397,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
             int bh;
 
             gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->hand_y - self->raise - bh - self->margin / 2, width);
+            allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->hand_y - self->raise - bh - self->margin / 2,
+                            width, &self->plate_rects[s]);
           }
           continue;
         case SPOT_LEFT:
@@ -305,7 +418,20 @@ _hearts_table_size_allocate (GtkWidget *widget,
           y = g->fan.y + self->back_h / 2 + self->margin / 3;
           break;
         }
-      allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width);
+      allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width, &self->plate_rects[s]);
+    }
+
+  for (guint s = 0; s < n; s++)
+    {
+      graphene_rect_t r;
+      float           step;
+
+      hearts_point_pile_set_theme (self->piles[s], self->theme, (int) self->card_w);
+      if (!gtk_widget_get_visible (GTK_WIDGET (self->piles[s])))
+        continue;
+      _hearts_table_pile_rect (self, s, hearts_point_pile_get_cards (self->piles[s]), &r, &step);
+      hash = hash * 33 + (guint) r.origin.x * 5 + (guint) r.size.width;
+      allocate_child (GTK_WIDGET (self->piles[s]), r.origin.x, r.origin.y, r.size.width, r.size.height);
     }
 
   if (hash != self->layout_hash)
@@ -455,6 +581,57 @@ draw_pass_area (HeartsTable *self,
     }
 }
 
+static gboolean
+collecting (HeartsTable *self)
+{
+  return self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0;
+}
+
+/* How far the collected trick has flown: 0 through the pause, then up to 1. */
+static double
+collect_t (HeartsTable *self)
+{
+  double pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
+
+  return self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
+}
+
+/* A collected card flies to its place in the winner's pile, or into it if it does not
+ * score. */
+static void
+collect_destination (HeartsTable     *self,
+                     HeartsCard       card,
+                     graphene_rect_t *dest,
+                     gboolean        *scores)
+{
+  guint           winner = self->collect_winner;
+  HeartsCards     trick = 0;
+  HeartsCards     pile;
+  graphene_rect_t r;
+  float           step, pw;
+
+  for (guint i = 0; i < self->n_shown; i++)
+    trick |= HEARTS_CARD_BIT (self->shown[i].card);
+  pile = hearts_point_pile_get_cards (self->piles[winner]) |
+         (trick & hearts_game_get_points_taken (self->game, winner));
+  _hearts_table_pile_rect (self, winner, pile, &r, &step);
+  pw = r.size.width - step * (MAX (1, hearts_cards_count (pile)) - 1);
+  *scores = hearts_cards_has (pile, card);
+  if (*scores)
+    {
+      guint index = hearts_cards_count (pile & (HEARTS_CARD_BIT (card) - 1));
+
+      *dest = GRAPHENE_RECT_INIT (r.origin.x + index * step, r.origin.y, pw, r.size.height);
+    }
+  else
+    {
+      graphene_point_t c;
+
+      graphene_rect_get_center (&r, &c);
+      *dest = rect_centered (c, pw, r.size.height);
+    }
+}
+
 static void
 shown_card_rect (HeartsTable     *self,
                  guint            index,
@@ -478,16 +655,74 @@ shown_card_rect (HeartsTable     *self,
       graphene_rect_interpolate (&shown->from, &to, t, rect);
       *angle = lerp (from_angle, g->angle, t);
     }
-  else if (self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0)
+  else if (collecting (self))
     {
-      double          pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
-      double          t = self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
-      SeatGeometry   *w = &self->seats[self->collect_winner];
-      graphene_rect_t dest = rect_centered (w->fan, self->back_w, self->back_h);
+      double          t = collect_t (self);
+      gboolean        scores;
+      graphene_rect_t dest;
 
+      /* The winning card stands out while the trick waits to be collected. */
+      if (t <= 0)
+        {
+          if ((gint) shown->seat == self->collect_winner)
+            graphene_rect_inset (rect, -self->card_w * 0.04f, -self->card_h * 0.04f);
+          return;
+        }
+      collect_destination (self, shown->card, &dest, &scores);
       t = 1 - pow (1 - t, 3);
       graphene_rect_interpolate (&to, &dest, t, rect);
-      *opacity = 1 - t * 0.9;
+      *angle = lerp (g->angle, 0, t);
+      /* Only the scoring cards stay, in the pile. */
+      if (!scores)
+        *opacity = 1 - t;
+    }
+}
+
+/* The winner's card last, on top, ringed until the trick flies. */
+static void
+draw_collected_trick (HeartsTable *self,
+                      GtkSnapshot *snapshot)
+{
+  static const GdkRGBA ring = { 0.98f, 0.82f, 0.2f, 1 };
+  gint                 top = -1;
+
+  for (guint i = 0; i < self->n_shown; i++)
+    if ((gint) self->shown[i].seat == self->collect_winner)
+      top = i;
+  for (guint k = 0; k <= self->n_shown; k++)
+    {
+      graphene_rect_t r;
+      float           angle, opacity;
+      guint           i = k;
+
+      /* The winner's card is drawn last: k == n_shown. */
+      if ((gint) k == top || (k == self->n_shown && top < 0))
+        continue;
+      if (k == self->n_shown)
+        i = top;
+      shown_card_rect (self, i, &r, &angle, &opacity);
+      draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
+      if ((gint) i == top && collect_t (self) <= 0)
+        {
+          float          radius = MAX (2.f, r.size.width * 0.055f) + 3;
+          float          width = MAX (3.f, r.size.width / 28.f);
+          const float    widths[4] = { width, width, width, width };
+          const GdkRGBA  colors[4] = { ring, ring, ring, ring };
+          GskRoundedRect outline;
+
+          gtk_snapshot_save (snapshot);
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (r.origin.x + r.size.width / 2,
+                                                                  r.origin.y + r.size.height / 2));
+          if (angle != 0)
+            gtk_snapshot_rotate (snapshot, angle);
+          gsk_rounded_rect_init_from_rect (&outline,
+                                           &GRAPHENE_RECT_INIT (-r.size.width / 2 - 3, -r.size.height / 2 - 3,
+                                                                r.size.width + 6, r.size.height + 6),
+                                           radius);
+          gtk_snapshot_append_outset_shadow (snapshot, &outline, &ring, 0, 0, 1, width * 2);
+          gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+          gtk_snapshot_restore (snapshot);
+        }
     }
 }
 
@@ -520,22 +755,27 @@ _hearts_table_snapshot (GtkWidget   *widget,
   draw_pass_area (self, snapshot);
 
   /* Cards at rest on the trick, under the hand. */
-  for (guint i = 0; i < self->n_shown; i++)
-    {
-      graphene_rect_t r;
-      float           angle, opacity;
+  if (!collecting (self))
+    for (guint i = 0; i < self->n_shown; i++)
+      {
+        graphene_rect_t r;
+        float           angle, opacity;
 
-      if (moving && i == self->n_shown - 1)
-        continue;
-      shown_card_rect (self, i, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
-    }
+        if (moving && i == self->n_shown - 1)
+          continue;
+        shown_card_rect (self, i, &r, &angle, &opacity);
+        draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
+      }
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (child != GTK_WIDGET (self->drag_card) || !self->dragging)
       gtk_widget_snapshot_child (widget, child, snapshot);
+
+  /* A collected trick flies over the plates into its pile. */
+  if (collecting (self))
+    draw_collected_trick (self, snapshot);
 
   /* The card in flight goes over everything but the one being dragged. */
   if (moving && self->n_shown > 0)

@@ -8,6 +8,7 @@
 
 #include "hearts-announcer.h"
 #include "hearts-card-widget.h"
+#include "hearts-point-pile.h"
 #include "hearts-seat-plate.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
@@ -77,6 +78,8 @@ struct _HeartsTable
   /* Children */
   GPtrArray       *hand;              /* HeartsCardWidget, in hand order */
   HeartsSeatPlate *plates[HEARTS_MAX_PLAYERS];
+  HeartsPointPile *piles[HEARTS_MAX_PLAYERS];  /* as shown: behind the game while busy */
+  guint            pile_tricks[HEARTS_MAX_PLAYERS];
   GtkWidget       *pass_label;
   GtkWidget       *pass_button;
   HeartsAnnouncer *announcer;
@@ -103,6 +106,7 @@ struct _HeartsTable
   graphene_rect_t  pass_area;
   graphene_rect_t  slots[HEARTS_PASS_SIZE];
   SeatGeometry     seats[HEARTS_MAX_PLAYERS];
+  graphene_rect_t  plate_rects[HEARTS_MAX_PLAYERS];
   graphene_point_t card_at[64];       /* where each hand card was last put */
   graphene_point_t card_from[64];     /* where its reflow started */
   graphene_point_t card_target[64];   /* where it rests */
@@ -165,6 +169,8 @@ void              _hearts_table_set_busy           (HeartsTable           *self,
                                                     gboolean               busy);
 void              _hearts_table_start_reflow       (HeartsTable           *self);
 void              _hearts_table_update_labels      (HeartsTable           *self);
+void              _hearts_table_collect_to_pile    (HeartsTable           *self,
+                                                    guint                  winner);
 void              _hearts_table_sync_from_game     (HeartsTable           *self);
 void              _hearts_table_refuse             (HeartsTable           *self,
                                                     HeartsRefusal          refusal);
@@ -189,6 +195,11 @@ void              _hearts_table_compute_layout     (HeartsTable           *self,
                                                     int                    height);
 void              _hearts_table_compute_targets    (HeartsTable           *self,
                                                     int                    width);
+void              _hearts_table_pile_rect          (HeartsTable           *self,
+                                                    guint                  seat,
+                                                    HeartsCards            cards,
+                                                    graphene_rect_t       *rect,
+                                                    float                 *step);
 void              _hearts_table_measure            (GtkWidget             *widget,
                                                     GtkOrientation         orientation,
                                                     int                    for_size,

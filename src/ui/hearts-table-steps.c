@@ -36,6 +36,7 @@ on_step_done (AdwAnimation *animation,
   self->step_t = 1;
   if (step->kind == STEP_COLLECT)
     {
+      _hearts_table_collect_to_pile (self, step->seat);
       self->n_shown = 0;
       self->collect_winner = -1;
     }

@@ -407,6 +407,98 @@ sync_hand (HeartsTable *self)
 
 /* Labels */
 
+/* "7", "0" or "−10": a score with a real minus sign. */
+static char *
+format_score (gint score)
+{
+  if (score < 0)
+    return g_strdup_printf ("\u2212%d", -score);
+  return g_strdup_printf ("%d", score);
+}
+
+static gboolean
+is_you (HeartsTable *self,
+        guint        seat)
+{
+  return seat == HEARTS_HUMAN_SEAT && g_strcmp0 (seat_name (self, seat), _("You")) == 0;
+}
+
+/* The plate shows the points taken this hand (as the pile shows them) apart from the
+ * game's total; a screen reader hears the tricks too. */
+static void
+update_plate (HeartsTable *self,
+              guint        seat)
+{
+  gint             points = hearts_game_count_points (self->game, hearts_point_pile_get_cards (self->piles[seat]));
+  gint             total = hearts_game_get_total (self->game, seat);
+  guint            tricks = self->pile_tricks[seat];
+  g_autofree char *points_text = format_score (points);
+  g_autofree char *total_text = format_score (total);
+  g_autofree char *hand = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *spoken_points = NULL;
+  g_autofree char *spoken_total = NULL;
+  g_autofree char *spoken_tricks = NULL;
+  g_autofree char *description = NULL;
+
+  /* Translators: %s is a number of points, as "7" or "−10"; the plate reads
+   * "7 this hand · 42 total" */
+  hand = g_strdup_printf (g_dngettext (NULL, "%s this hand", "%s this hand", ABS (points)), points_text);
+  /* Translators: %s is a number of points: the game's total, as "42" */
+  game = g_strdup_printf (g_dngettext (NULL, "%s total", "%s total", ABS (total)), total_text);
+  /* Translators: a seat's points in this hand, then its game total: "7 this hand · 42 total" */
+  info = g_strdup_printf (_("%s · %s"), hand, game);
+
+  /* Translators: for a screen reader: "7 points this hand" */
+  spoken_points = g_strdup_printf (g_dngettext (NULL, "%s point this hand", "%s points this hand", ABS (points)),
+                                   points_text);
+  /* Translators: for a screen reader: the game total, "42 in total" */
+  spoken_total = g_strdup_printf (g_dngettext (NULL, "%s in total", "%s in total", ABS (total)), total_text);
+  spoken_tricks = g_strdup_printf (g_dngettext (NULL, "%u trick", "%u tricks", tricks), tricks);
+  /* Translators: for a screen reader: "7 points this hand, 42 in total, 3 tricks" */
+  description = g_strdup_printf (_("%s, %s, %s"), spoken_points, spoken_total, spoken_tricks);
+
+  hearts_seat_plate_set_player_name (self->plates[seat], seat_name (self, seat));
+  hearts_seat_plate_set_info (self->plates[seat], info);
+  hearts_seat_plate_set_description (self->plates[seat], description);
+}
+
+/* The piles follow the game when the table is still; while it shows moves the game has
+ * already made, each collected trick adds to its winner's pile. */
+static void
+sync_piles (HeartsTable *self)
+{
+  guint n = _hearts_table_n_players (self);
+
+  for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
+    {
+      gboolean in_game = self->game != NULL && s < n;
+
+      hearts_point_pile_set_cards (self->piles[s], in_game ? hearts_game_get_points_taken (self->game, s) : 0);
+      self->pile_tricks[s] = in_game ? hearts_game_get_tricks_won (self->game, s) : 0;
+    }
+}
+
+void
+_hearts_table_collect_to_pile (HeartsTable *self,
+                               guint        winner)
+{
+  HeartsCards trick = 0;
+  HeartsCards pile;
+
+  if (self->game == NULL || winner >= _hearts_table_n_players (self))
+    return;
+  for (guint i = 0; i < self->n_shown; i++)
+    trick |= HEARTS_CARD_BIT (self->shown[i].card);
+  /* The game has the trick's scoring cards with the winner already. */
+  pile = hearts_point_pile_get_cards (self->piles[winner]);
+  pile |= trick & hearts_game_get_points_taken (self->game, winner);
+  hearts_point_pile_set_cards (self->piles[winner], pile);
+  self->pile_tricks[winner]++;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
 void
 _hearts_table_update_labels (HeartsTable *self)
 {
@@ -417,24 +509,18 @@ _hearts_table_update_labels (HeartsTable *self)
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
     {
-      g_autofree char *info = NULL;
-      g_autofree char *tricks = NULL;
-      gint             total;
-      guint            won;
+      HeartsCards pile = hearts_point_pile_get_cards (self->piles[s]);
 
       gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), s < n && self->game != NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->piles[s]), s < n && self->game != NULL && pile != 0);
       if (s >= n || self->game == NULL)
         continue;
 
-      total = hearts_game_get_total (self->game, s);
-      won = hearts_game_get_tricks_won (self->game, s);
-      tricks = g_strdup_printf (g_dngettext (NULL, "%u trick", "%u tricks", won), won);
-      /* Translators: a seat's total score, then its tricks in this hand */
-      info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
-                              total, tricks);
-      hearts_seat_plate_set_player_name (self->plates[s], seat_name (self, s));
-      hearts_seat_plate_set_info (self->plates[s], info);
-      hearts_seat_plate_set_current (self->plates[s], (gint) s == current && !self->busy);
+      update_plate (self, s);
+      hearts_point_pile_set_owner (self->piles[s], seat_name (self, s), is_you (self, s));
+      /* The winner of the trick being collected leads next: its plate lights up at once. */
+      hearts_seat_plate_set_current (self->plates[s],
+                                     ((gint) s == current && !self->busy) || (gint) s == self->collect_winner);
     }
 
   gtk_widget_set_visible (self->pass_label, passing);
@@ -667,9 +753,13 @@ static void
 on_game_changed (HeartsGame  *game,
                  HeartsTable *self)
 {
-  /* While cards move, the trick on show is the table's own; the rest follows the game. */
+  /* While cards move, the trick on show and the piles are the table's own; the rest
+   * follows the game. */
   if (!self->busy)
-    show_trick_from_game (self);
+    {
+      show_trick_from_game (self);
+      sync_piles (self);
+    }
 
   if (!_hearts_table_human_may_pass (self))
     self->n_chosen = 0;
@@ -923,6 +1013,9 @@ hearts_table_init (HeartsTable *self)
       self->plates[s] = HEARTS_SEAT_PLATE (hearts_seat_plate_new ());
       gtk_widget_set_parent (GTK_WIDGET (self->plates[s]), GTK_WIDGET (self));
       gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), FALSE);
+      self->piles[s] = HEARTS_POINT_PILE (hearts_point_pile_new ());
+      gtk_widget_set_parent (GTK_WIDGET (self->piles[s]), GTK_WIDGET (self));
+      gtk_widget_set_visible (GTK_WIDGET (self->piles[s]), FALSE);
     }
 
   self->pass_label = gtk_label_new (NULL);
@@ -1294,7 +1387,7 @@ rect_variant (const graphene_point_t *origin,
 GVariant *
 hearts_table_describe (HeartsTable *self)
 {
-  GVariantBuilder  b, hand;
+  GVariantBuilder  b, hand, piles;
   g_autofree char *chosen = NULL;
   g_autofree char *hint = NULL;
   g_autofree char *legal = NULL;
@@ -1350,6 +1443,20 @@ hearts_table_describe (HeartsTable *self)
   g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
   g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
   g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
+  /* Each seat's pile as shown: its cards, and where to click it (empty when hidden). */
+  g_variant_builder_init (&piles, G_VARIANT_TYPE ("a(us(iiii))"));
+  for (guint s = 0; s < _hearts_table_n_players (self) && self->game != NULL; s++)
+    {
+      HeartsCards      pile = hearts_point_pile_get_cards (self->piles[s]);
+      g_autofree char *cards = hearts_cards_to_string (pile);
+      graphene_rect_t  r = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+      float            step;
+
+      if (pile != 0)
+        _hearts_table_pile_rect (self, s, pile, &r, &step);
+      g_variant_builder_add (&piles, "(us@(iiii))", s, cards, rect_variant (&origin, &r));
+    }
+  g_variant_builder_add (&b, "{sv}", "piles", g_variant_builder_end (&piles));
   if (_hearts_table_human_may_pass (self) &&
       gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
     g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));

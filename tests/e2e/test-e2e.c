@@ -503,6 +503,163 @@ test_whole_game (void)
   hearts_driver_stop (driver);
 }
 
+/* Piles of points */
+
+/* Each seat's scoring cards in the first hand, worked out from the record's plays. */
+static void
+piles_from_record (GVariant   *state,
+                   guint       n_players,
+                   HeartsCards piles[])
+{
+  g_autoptr(GPtrArray) plays = state_record_lines (state, "play ");
+  guint      seats[HEARTS_MAX_PLAYERS];
+  HeartsCard cards[HEARTS_MAX_PLAYERS];
+
+  for (guint s = 0; s < n_players; s++)
+    piles[s] = 0;
+  for (guint i = 0; i + n_players <= plays->len; i += n_players)
+    {
+      HeartsCards trick = 0;
+      guint       winner = 0;
+
+      for (guint k = 0; k < n_players; k++)
+        {
+          const char *line = g_ptr_array_index (plays, i + k);
+
+          seats[k] = line[0] - '0';
+          g_assert_true (hearts_card_from_string (line + 2, &cards[k]));
+          trick |= HEARTS_CARD_BIT (cards[k]);
+          if (HEARTS_CARD_SUIT (cards[k]) == HEARTS_CARD_SUIT (cards[0]) &&
+              HEARTS_CARD_RANK (cards[k]) > HEARTS_CARD_RANK (cards[winner]))
+            winner = k;
+        }
+      piles[seats[winner]] |= trick & HEARTS_POINT_CARDS;
+    }
+}
+
+/* The piles the table publishes; FALSE if a seat's pile with cards has no place. */
+static gboolean
+piles_published (GVariant   *state,
+                 HeartsCards piles[],
+                 int         rects[][4])
+{
+  g_autoptr(GVariant) table = state_get_table (state);
+  g_autoptr(GVariant) list = g_variant_lookup_value (table, "piles", G_VARIANT_TYPE ("a(us(iiii))"));
+  GVariantIter iter;
+  const char  *cards;
+  guint        seat;
+  int          x, y, w, h;
+
+  g_assert_nonnull (list);
+  g_variant_iter_init (&iter, list);
+  while (g_variant_iter_next (&iter, "(u&s(iiii))", &seat, &cards, &x, &y, &w, &h))
+    {
+      g_assert_cmpuint (seat, <, HEARTS_MAX_PLAYERS);
+      piles[seat] = cards_from (cards);
+      rects[seat][0] = x;
+      rects[seat][1] = y;
+      rects[seat][2] = w;
+      rects[seat][3] = h;
+      if (piles[seat] != 0 && (w <= 0 || h <= 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A hand played with clicks: whenever the table is still, each seat's pile is the
+ * scoring cards of the tricks it won, by the record; a click on a pile leaves the game
+ * as it was (it shows the last trick, where the window has that). */
+static void
+test_point_piles (void)
+{
+  HeartsDriver *driver = NULL;
+  gboolean      clicked = FALSE;
+  guint         checks = 0;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("7", NULL, FALSE);
+
+  for (guint step = 0; step < 2000; step++)
+    {
+      g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
+      g_autoptr(GVariant) table = state_get_table (state);
+      g_autofree char *phase = get_phase (state);
+      HeartsCards      expected[HEARTS_MAX_PLAYERS], shown[HEARTS_MAX_PLAYERS] = { 0 };
+      int              rects[HEARTS_MAX_PLAYERS][4] = { { 0 } };
+      int              x, y;
+
+      if (g_variant_lookup (state, "sheet", "u", NULL) || g_strcmp0 (phase, "hand-over") == 0)
+        break;
+      if (state_get_busy (state))
+        {
+          g_variant_unref (hearts_driver_wait_change (driver, state));
+          continue;
+        }
+
+      piles_from_record (state, 4, expected);
+      if (!piles_published (state, shown, rects))
+        {
+          /* Laid out on the next frame. */
+          g_variant_unref (hearts_driver_wait_change (driver, state));
+          continue;
+        }
+      for (guint s = 0; s < 4; s++)
+        g_assert_cmpuint (shown[s], ==, expected[s]);
+      checks++;
+
+      /* Once, a click on the first pile with cards. */
+      for (guint s = 0; s < 4 && !clicked; s++)
+        if (shown[s] != 0)
+          {
+            g_autofree char *record = state_get_string (state, "record");
+            g_autoptr(GVariant) after = NULL;
+            g_autofree char *record_after = NULL;
+
+            hearts_driver_screenshot (driver, "shot-piles");
+            hearts_driver_click (driver, rects[s][0] + rects[s][2] / 2, rects[s][1] + rects[s][3] / 2);
+            clicked = TRUE;
+            after = hearts_driver_get_state (driver);
+            g_assert_nonnull (after);
+            record_after = state_get_string (after, "record");
+            g_assert_cmpstr (record_after, ==, record);
+          }
+
+      if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
+        {
+          g_autofree char *chosen = table_string (state, "chosen");
+          HeartsCards      set = cards_from (chosen);
+
+          if (hearts_cards_count (set) == 3)
+            click_pass (driver, state);
+          else
+            {
+              g_autofree char *card = first_unchosen (state);
+
+              click_card (driver, state, card);
+              g_variant_unref (hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1)));
+            }
+          continue;
+        }
+      if (human_to_play (state, NULL))
+        {
+          g_autofree char *legal = table_string (state, "legal");
+          g_autofree char *card = first_card_in (state, cards_from (legal));
+
+          g_assert_nonnull (card);
+          click_card (driver, state, card);
+          g_variant_unref (hearts_driver_wait (driver, card_left_hand, card));
+          continue;
+        }
+      g_variant_unref (hearts_driver_wait_change (driver, state));
+    }
+
+  g_test_message ("piles checked %u times", checks);
+  g_assert_true (clicked);
+  g_assert_cmpuint (checks, >, 13);
+  hearts_driver_stop (driver);
+}
+
 /* Keyboard play */
 
 static char *
@@ -1097,6 +1254,7 @@ main (int   argc,
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);
   g_test_add_func ("/e2e/claim", test_claim);
   g_test_add_func ("/e2e/auto-finish", test_auto_finish);
+  g_test_add_func ("/e2e/point-piles", test_point_piles);
 
   return g_test_run ();
 }

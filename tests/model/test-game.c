@@ -1608,6 +1608,102 @@ test_record_tampered (void)
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
+/* The points taken follow the tricks: each trick's scoring cards go to its winner. */
+typedef struct
+{
+  HeartsCards expected[HEARTS_MAX_PLAYERS];
+  HeartsCards scoring;
+  guint       n_tricks;
+} PointsSeen;
+
+static void
+on_points_trick_finished (HeartsGame *game,
+                          guint       winner,
+                          guint       trick,
+                          PointsSeen *seen)
+{
+  HeartsCard cards[HEARTS_MAX_PLAYERS];
+  guint      leader;
+  guint      n = hearts_game_get_played_trick (game, trick, cards, &leader);
+
+  g_assert_cmpuint (n, ==, hearts_game_get_n_players (game));
+  for (guint i = 0; i < n; i++)
+    if (hearts_cards_has (seen->scoring, cards[i]))
+      seen->expected[winner] |= HEARTS_CARD_BIT (cards[i]);
+  seen->n_tricks++;
+  for (guint s = 0; s < n; s++)
+    {
+      g_assert_cmpuint (hearts_game_get_points_taken (game, s), ==, seen->expected[s]);
+      g_assert_cmpint (hearts_game_count_points (game, seen->expected[s]), ==,
+                       hearts_game_get_hand_points (game, s));
+    }
+}
+
+static void
+test_points_taken (void)
+{
+  const char *variants[] = { "omnibus=no", "omnibus=yes", "players=3 omnibus=yes", "players=5" };
+  guint64     seed = hearts_test_seed ();
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    for (guint round = 0; round < 8; round++)
+      {
+        g_autoptr(HeartsGame) game = new_game (variants[v], seed + round);
+        PointsSeen seen = { { 0 }, HEARTS_POINT_CARDS, 0 };
+        HeartsCards all = 0;
+
+        if (hearts_game_get_rules (game)->omnibus)
+          seen.scoring |= HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS);
+        all_computers (game);
+        g_signal_connect (game, "trick-finished", G_CALLBACK (on_points_trick_finished), &seen);
+        for (guint s = 0; s < hearts_game_get_n_players (game); s++)
+          g_assert_cmpuint (hearts_game_get_points_taken (game, s), ==, 0);
+        finish_hand (game);
+        g_assert_cmpuint (seen.n_tricks, ==, hearts_rules_get_hand_size (hearts_game_get_rules (game)));
+
+        /* Every scoring card dealt was taken by someone, and only once. */
+        for (guint s = 0; s < hearts_game_get_n_players (game); s++)
+          {
+            g_assert_cmpuint (all & seen.expected[s], ==, 0);
+            all |= seen.expected[s];
+            g_assert_cmpuint (hearts_game_get_points_taken (game, s), ==, seen.expected[s]);
+          }
+        g_assert_cmpuint (all, ==, seen.scoring & hearts_rules_get_deck (hearts_game_get_rules (game)));
+
+        if (hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
+          continue;
+        hearts_game_next_hand (game);
+        for (guint s = 0; s < hearts_game_get_n_players (game); s++)
+          g_assert_cmpuint (hearts_game_get_points_taken (game, s), ==, 0);
+      }
+}
+
+/* After an undo the points taken are those of the tricks still played. */
+static void
+test_points_taken_undo (void)
+{
+  g_autoptr(HeartsGame) game = new_game ("omnibus=yes", hearts_test_seed ());
+  PointsSeen  seen = { { 0 }, HEARTS_POINT_CARDS | HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS), 0 };
+  HeartsCards before[HEARTS_MAX_PLAYERS];
+  guint       n = hearts_game_get_n_players (game);
+
+  g_signal_connect (game, "trick-finished", G_CALLBACK (on_points_trick_finished), &seen);
+  /* The human plays up to the middle of the hand, then takes back one move. */
+  while (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING || seen.n_tricks < 6)
+    {
+      computers_move (game);
+      human_moves (game, 0);
+    }
+  computers_move (game);
+  for (guint s = 0; s < n; s++)
+    before[s] = hearts_game_get_points_taken (game, s);
+  human_moves (game, 0);
+  computers_move (game);
+  g_assert_true (hearts_game_undo (game));
+  for (guint s = 0; s < n; s++)
+    g_assert_cmpuint (hearts_game_get_points_taken (game, s), ==, before[s]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1631,6 +1727,8 @@ main (int   argc,
   g_test_add_func ("/model/serialize/fuzz", test_serialize_fuzz);
   g_test_add_func ("/model/record/replays", test_record_replays);
   g_test_add_func ("/model/record/tampered", test_record_tampered);
+  g_test_add_func ("/model/points-taken/hands", test_points_taken);
+  g_test_add_func ("/model/points-taken/undo", test_points_taken_undo);
 
   return g_test_run ();
 }

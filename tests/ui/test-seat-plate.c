@@ -70,6 +70,15 @@ test_plate_properties (void)
   g_assert_cmpstr (gtk_label_get_label (info), ==, "3 points · 1 trick");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (plate), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        "3 points · 1 trick");
+  /* Words for a screen reader take the place of the line as shown. */
+  hearts_seat_plate_set_description (self, "3 points this hand, 1 trick");
+  g_assert_cmpstr (hearts_seat_plate_get_description (self), ==, "3 points this hand, 1 trick");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (plate), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "3 points this hand, 1 trick");
+  g_assert_cmpstr (gtk_label_get_label (info), ==, "3 points · 1 trick");
+  hearts_seat_plate_set_description (self, NULL);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (plate), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "3 points · 1 trick");
   hearts_seat_plate_set_info (self, NULL);
   g_assert_cmpuint (n_info, ==, 2);
   g_assert_cmpstr (gtk_label_get_label (info), ==, "");
@@ -141,7 +150,9 @@ test_table_plates (void)
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plate)));
       g_assert_cmpstr (hearts_seat_plate_get_player_name (plate), ==,
                        hearts_table_get_player_name (HEARTS_TABLE (table), s));
-      g_assert_cmpstr (hearts_seat_plate_get_info (plate), ==, "0 points · 0 tricks");
+      g_assert_cmpstr (hearts_seat_plate_get_info (plate), ==, "0 this hand · 0 total");
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (plate), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                           "0 points this hand, 0 in total, 0 tricks");
       g_assert_cmpint (hearts_seat_plate_get_current (plate), ==, (gint) s == current);
       n_current += hearts_seat_plate_get_current (plate);
     }
