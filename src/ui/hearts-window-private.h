@@ -32,6 +32,7 @@ struct _HeartsWindow
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   char                 *message;         /* the last toast's text */
+  GtkWidget            *review;          /* the hand review, while it is open (weak) */
 };
 
 /* hearts-window.c */

@@ -185,6 +185,7 @@ on_starting_engines_cb (HeartsGameRunner *runner,
     {
       adw_toast_dismiss (self->engines_toast);
       g_clear_weak_pointer (&self->engines_toast);
+  g_clear_weak_pointer (&self->review);
     }
 }
 
