@@ -579,14 +579,15 @@ hearts_review_view_constructed (GObject *object)
   read_tricks (self);
 }
 
-/* A dialog that closes leaves its window (AdwDialog) or is destroyed (AdwWindow): the
- * work stops either way. */
+/* A dialog that closes is unmapped, whether it leaves its window (AdwDialog) or is
+ * destroyed (AdwWindow, which the callback's reference keeps from its dispose): the
+ * work stops then. */
 static void
-hearts_review_view_unroot (GtkWidget *widget)
+hearts_review_view_unmap (GtkWidget *widget)
 {
   stop (HEARTS_REVIEW_VIEW (widget));
 
-  GTK_WIDGET_CLASS (hearts_review_view_parent_class)->unroot (widget);
+  GTK_WIDGET_CLASS (hearts_review_view_parent_class)->unmap (widget);
 }
 
 static void
@@ -685,7 +686,7 @@ hearts_review_view_class_init (HeartsReviewViewClass *klass)
   object_class->finalize = hearts_review_view_finalize;
   object_class->get_property = hearts_review_view_get_property;
   object_class->set_property = hearts_review_view_set_property;
-  widget_class->unroot = hearts_review_view_unroot;
+  widget_class->unmap = hearts_review_view_unmap;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
