@@ -146,7 +146,7 @@ card_picture (HeartsReviewView *self,
   return picture;
 }
 
-/* A card with a name over it: whose it is, or what it is for. */
+/* A card, with whose it is over it when @label is not NULL. */
 static GtkWidget *
 labelled_card (HeartsReviewView *self,
                HeartsCard        card,
@@ -158,20 +158,25 @@ labelled_card (HeartsReviewView *self,
                                        "spacing", 6,
                                        "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP,
                                        NULL);
-  GtkWidget       *name = gtk_label_new (label);
   g_autofree char *card_name = hearts_card_get_name (card);
   g_autofree char *text = NULL;
 
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (name), 10);
-  gtk_widget_add_css_class (name, "caption");
-  gtk_box_append (GTK_BOX (box), name);
+  if (label != NULL)
+    {
+      GtkWidget *name = gtk_label_new (label);
+
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), 10);
+      gtk_widget_add_css_class (name, "caption");
+      gtk_box_append (GTK_BOX (box), name);
+      /* Translators: a card in the review read aloud: whose, then the card, as "West: Two of Clubs" */
+      text = g_strdup_printf (_("%s: %s"), label, card_name);
+    }
   gtk_box_append (GTK_BOX (box), card_picture (self, card));
   if (mine)
     gtk_widget_add_css_class (box, "mine");
-  /* Translators: a card in the review read aloud: whose, then the card, as "West: Two of Clubs" */
-  text = g_strdup_printf (_("%s: %s"), label, card_name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  text != NULL ? text : card_name, -1);
   return box;
 }
 
@@ -344,7 +349,7 @@ show_step (HeartsReviewView *self)
   if (move->is_pass)
     {
       HEARTS_CARDS_FOREACH (card, move->move)
-        gtk_box_append (self->cards_box, labelled_card (self, card, _("Passed"), TRUE));
+        gtk_box_append (self->cards_box, labelled_card (self, card, NULL, TRUE));
       gtk_label_set_label (self->cards_caption, _("The three cards you passed."));
     }
   else
@@ -356,7 +361,7 @@ show_step (HeartsReviewView *self)
       gtk_label_set_label (self->best_caption,
                            move->is_pass ? _("The computer would pass:") : _("The computer would play:"));
       HEARTS_CARDS_FOREACH (card, move->best)
-        gtk_box_append (self->best_cards, labelled_card (self, card, _("Computer"), FALSE));
+        gtk_box_append (self->best_cards, labelled_card (self, card, NULL, FALSE));
     }
 
   verdict_head = verdict_title (move);
@@ -740,7 +745,7 @@ hearts_review_view_init (HeartsReviewView *self)
 {
   self->chips = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
-  hearts_dialog_set_size (GTK_WIDGET (self), 560, 660);
+  hearts_dialog_set_size (GTK_WIDGET (self), HEARTS_REVIEW_VIEW_WIDTH, HEARTS_REVIEW_VIEW_HEIGHT);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next", FALSE);
 }

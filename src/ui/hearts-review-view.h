@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* The size it asks for, where there is room. */
+#define HEARTS_REVIEW_VIEW_WIDTH  560
+#define HEARTS_REVIEW_VIEW_HEIGHT 720
+
 #define HEARTS_TYPE_REVIEW_VIEW (hearts_review_view_get_type ())
 
 G_DECLARE_FINAL_TYPE (HeartsReviewView, hearts_review_view, HEARTS, REVIEW_VIEW, HeartsDialogBase)

@@ -315,3 +315,11 @@ hearts_score_sheet_get_default_button (HeartsScoreSheet *self)
       return self->close_button;
     }
 }
+
+GtkWidget *
+hearts_score_sheet_get_review_button (HeartsScoreSheet *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), NULL);
+
+  return self->review_button;
+}

@@ -41,24 +41,34 @@ test_state_free (gpointer data)
 }
 
 static void
+add_button (GVariantBuilder *b,
+            const char      *key,
+            GtkWidget       *button)
+{
+  GtkNative       *native = gtk_widget_get_native (button);
+  graphene_point_t origin;
+  double           sx = 0, sy = 0;
+
+  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
+  if (native != NULL && gtk_widget_get_mapped (button) &&
+      gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    {
+      gtk_native_get_surface_transform (native, &sx, &sy);
+      g_variant_builder_add (b, "{sv}", key,
+                             g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
+                                            gtk_widget_get_width (button), gtk_widget_get_height (button)));
+    }
+}
+
+static void
 add_sheet (TestState       *state,
            GVariantBuilder *b)
 {
   HeartsScoreSheet *sheet = state->window->score_sheet;
-  GtkWidget        *button = hearts_score_sheet_get_default_button (sheet);
-  GtkNative        *native = gtk_widget_get_native (button);
-  graphene_point_t  origin;
-  double            sx = 0, sy = 0;
 
   g_variant_builder_add (b, "{sv}", "sheet", g_variant_new_uint32 (hearts_score_sheet_get_mode (sheet)));
-  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
-  if (native != NULL && gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
-    {
-      gtk_native_get_surface_transform (native, &sx, &sy);
-      g_variant_builder_add (b, "{sv}", "sheet-button",
-                             g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
-                                            gtk_widget_get_width (button), gtk_widget_get_height (button)));
-    }
+  add_button (b, "sheet-button", hearts_score_sheet_get_default_button (sheet));
+  add_button (b, "sheet-review-button", hearts_score_sheet_get_review_button (sheet));
 }
 
 /* Where the keyboard focus is: "hand:QS", "pass-button", "sheet", "none", or the

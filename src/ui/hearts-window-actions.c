@@ -225,6 +225,10 @@ review_hand_action (GtkWidget  *widget,
     theme = hearts_card_theme_new_for_id (hearts_card_theme_get_id (table_theme), NULL);
 
   review = hearts_review_view_new (self->game, names, theme);
+  /* No larger than the window, on a phone. */
+  hearts_dialog_set_size (review,
+                          MIN (HEARTS_REVIEW_VIEW_WIDTH, gtk_widget_get_width (widget)),
+                          MIN (HEARTS_REVIEW_VIEW_HEIGHT, gtk_widget_get_height (widget)));
   g_set_weak_pointer (&self->review, review);
   hearts_review_view_start (HEARTS_REVIEW_VIEW (review), REVIEW_SAMPLES);
   hearts_dialog_present (review, widget);
