@@ -520,9 +520,9 @@ on_review_ready (GObject      *source,
   /* Cancelled (Cancel, closed, disposed): the view wants nothing more. */
   if (self->cancellable == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  set_computing (self, FALSE);
   if (moves == NULL)
     {
+      set_computing (self, FALSE);
       adw_status_page_set_description (self->failed_page, error->message);
       gtk_stack_set_visible_child_name (self->stack, "failed");
       return;
@@ -792,7 +792,6 @@ hearts_review_view_set_moves (HeartsReviewView *self,
   g_return_if_fail (HEARTS_IS_REVIEW_VIEW (self));
   g_return_if_fail (moves != NULL && g_array_get_element_size (moves) == sizeof (HeartsReviewMove));
 
-  stop (self);
   g_clear_pointer (&self->moves, g_array_unref);
   self->moves = g_array_ref (moves);
   self->step = 0;
@@ -804,6 +803,8 @@ hearts_review_view_set_moves (HeartsReviewView *self,
   if (moves->len > 1)
     gtk_widget_grab_focus (self->next_button);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+  /* Last: "computing" goes off with the moves there to see. */
+  stop (self);
 }
 
 void
