@@ -1,6 +1,10 @@
 /* show-review.c: opens the hand review over a table, as in use, and takes a screenshot
  *
  *   show-review computing|pass|costly WIDTH HEIGHT OUT.png [dark]
+ *   show-review time WIDTH HEIGHT N
+ *
+ * "time" reviews the hand N times over the table, one after the other, and prints how
+ * long each took and the median (the window's budget, as a player waits for it).
  *
  * Run under an Xvfb screen of WIDTH x HEIGHT (tests/ui/screenshots.sh); the screenshot is
  * taken with ImageMagick's `import -window root`. Without a window manager a dialog of
@@ -24,6 +28,15 @@ static const char *mode;
 static GMainLoop  *loop;
 static GtkWidget  *review;
 static gboolean    shot_taken;
+static GtkWidget  *review_parent;
+static GArray     *times;
+static gint64      started;
+static guint       n_runs;
+
+static HeartsGame      *review_game;
+static HeartsCardTheme *review_theme;
+
+static void start_review (void);
 
 static void
 run (const char *command)
@@ -77,11 +90,45 @@ on_fraction_cb (GObject    *object,
     g_timeout_add (200, take_screenshot_cb, NULL);
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static gboolean
+next_run_cb (gpointer user_data)
+{
+  hearts_dialog_destroy (review);
+  if (times->len < n_runs)
+    {
+      start_review ();
+      return G_SOURCE_REMOVE;
+    }
+  g_array_sort (times, compare_doubles);
+  g_print ("median: %.2f s over %u reviews\n", g_array_index (times, double, times->len / 2), times->len);
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_computing_cb (GObject    *object,
                  GParamSpec *pspec)
 {
   HeartsReviewView *view = HEARTS_REVIEW_VIEW (object);
+
+  if (g_str_equal (mode, "time") && !hearts_review_view_get_computing (view))
+    {
+      double seconds = (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC;
+
+      g_array_append_val (times, seconds);
+      g_print ("review %u: %.2f s\n", times->len, seconds);
+      g_idle_add (next_run_cb, NULL);
+      return;
+    }
 
   if (hearts_review_view_get_computing (view) || g_str_equal (mode, "computing"))
     return;
@@ -93,6 +140,22 @@ on_computing_cb (GObject    *object,
           break;
         }
   g_timeout_add (1500, take_screenshot_cb, NULL);
+}
+
+static void
+start_review (void)
+{
+  static const char *const names[] = { "You", "Ada", "Blaise", "Claude", NULL };
+  int width = gtk_widget_get_width (review_parent) > 0 ? gtk_widget_get_width (review_parent) : HEARTS_REVIEW_VIEW_WIDTH;
+  int height = gtk_widget_get_height (review_parent) > 0 ? gtk_widget_get_height (review_parent) : HEARTS_REVIEW_VIEW_HEIGHT;
+
+  review = hearts_review_view_new (review_game, names, review_theme);
+  hearts_dialog_set_size (review, MIN (HEARTS_REVIEW_VIEW_WIDTH, width), MIN (HEARTS_REVIEW_VIEW_HEIGHT, height));
+  g_signal_connect (review, "notify::fraction", G_CALLBACK (on_fraction_cb), NULL);
+  g_signal_connect (review, "notify::computing", G_CALLBACK (on_computing_cb), NULL);
+  started = g_get_monotonic_time ();
+  hearts_review_view_start (HEARTS_REVIEW_VIEW (review), g_str_equal (mode, "computing") ? SLOW_SAMPLES : 0);
+  hearts_dialog_present (review, review_parent);
 }
 
 int
@@ -158,12 +221,12 @@ main (int   argc,
   adw_window_set_content (ADW_WINDOW (parent), table);
   gtk_window_present (GTK_WINDOW (parent));
 
-  review = hearts_review_view_new (game, names, theme);
-  hearts_dialog_set_size (review, MIN (HEARTS_REVIEW_VIEW_WIDTH, width), MIN (HEARTS_REVIEW_VIEW_HEIGHT, height));
-  g_signal_connect (review, "notify::fraction", G_CALLBACK (on_fraction_cb), NULL);
-  g_signal_connect (review, "notify::computing", G_CALLBACK (on_computing_cb), NULL);
-  hearts_review_view_start (HEARTS_REVIEW_VIEW (review), g_str_equal (mode, "computing") ? SLOW_SAMPLES : 0);
-  hearts_dialog_present (review, parent);
+  review_parent = parent;
+  review_game = game;
+  review_theme = theme;
+  times = g_array_new (FALSE, FALSE, sizeof (double));
+  n_runs = g_str_equal (mode, "time") ? (guint) atoi (output) : 1;
+  start_review ();
   g_timeout_add (300, centre_cb, parent);
 
   g_main_loop_run (loop);
