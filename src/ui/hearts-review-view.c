@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "hearts-announcer.h"
 #include "hearts-review-view.h"
 
 /* Small cards: a trick of four fits a narrow window. */
@@ -65,6 +66,7 @@ struct _HeartsReviewView
   GtkWidget       *previous_button;
   GtkWidget       *next_button;
   AdwStatusPage   *failed_page;
+  HeartsAnnouncer *announcer;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsReviewView, hearts_review_view, HEARTS_TYPE_DIALOG_BASE)
@@ -714,6 +716,7 @@ hearts_review_view_class_init (HeartsReviewViewClass *klass)
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (HEARTS_TYPE_ANNOUNCER);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-review-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, stack);
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, progress_bar);
@@ -733,6 +736,7 @@ hearts_review_view_class_init (HeartsReviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, previous_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, next_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, announcer);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "review.previous", NULL, previous_action);
@@ -802,6 +806,13 @@ hearts_review_view_set_moves (HeartsReviewView *self,
   gtk_stack_set_visible_child_name (self->stack, "review");
   if (moves->len > 1)
     gtk_widget_grab_focus (self->next_button);
+  {
+    g_autofree char *verdict = hearts_review_view_dup_verdict (self);
+    /* Translators: the review's summary, then its first step's verdict, read aloud */
+    g_autofree char *both = g_strdup_printf (_("%s. %s"), summary, verdict != NULL ? verdict : "");
+
+    hearts_announcer_announce (self->announcer, both);
+  }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
   /* Last: "computing" goes off with the moves there to see. */
   stop (self);
@@ -860,6 +871,11 @@ hearts_review_view_set_step (HeartsReviewView *self,
     return;
   self->step = step;
   show_step (self);
+  {
+    g_autofree char *verdict = hearts_review_view_dup_verdict (self);
+
+    hearts_announcer_announce (self->announcer, verdict);
+  }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "hearts-announcer.h"
 #include "hearts-review-view.h"
 #include "hearts-test-widget.h"
 
@@ -125,6 +126,23 @@ find_by_class (GtkWidget  *widget,
   return NULL;
 }
 
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static char *
 verdict_at (HeartsReviewView *view,
             guint             step)
@@ -236,8 +254,14 @@ test_review_fixed (void)
   g_clear_pointer (&want, g_free);
   g_clear_pointer (&mine, g_free);
 
-  /* The costly play */
+  /* The costly play; a screen reader hears the verdict as the player steps. */
   verdict = verdict_at (view, 6);
+  {
+    HeartsAnnouncer *announcer = HEARTS_ANNOUNCER (find_type (widget, HEARTS_TYPE_ANNOUNCER));
+
+    g_assert_nonnull (announcer);
+    g_assert_cmpstr (hearts_announcer_get_text (announcer), ==, verdict);
+  }
   g_assert_true (g_str_has_prefix (verdict, "Trick 6 of 13. Costly move: about 4.8 points lost. You played the "));
   g_assert_nonnull (strstr (verdict, ": +5.2 expected points. The computer would play the "));
   g_assert_true (g_str_has_suffix (verdict, ": +0.4."));
