@@ -17,7 +17,7 @@
 #include "hearts-review-view.h"
 
 /* Small cards: a trick of four fits a narrow window. */
-#define CARD_WIDTH 64
+#define CARD_WIDTH    64
 #define STRIP_COLUMNS 7
 /* A hand of three players has the most. */
 #define MAX_TRICKS 17
@@ -40,12 +40,12 @@ struct _HeartsReviewView
   Trick            tricks[MAX_TRICKS];
   guint            n_tricks;
 
-  GCancellable    *cancellable;   /* while the review is worked out */
-  GArray          *moves;         /* HeartsReviewMove, once known */
-  guint            done;
-  guint            total;
-  guint            step;
-  GPtrArray       *chips;         /* the strip's buttons, by step */
+  GCancellable *cancellable; /* while the review is worked out */
+  GArray       *moves;       /* HeartsReviewMove, once known */
+  guint         done;
+  guint         total;
+  guint         step;
+  GPtrArray    *chips; /* the strip's buttons, by step */
 
   /* Template widgets */
   GtkStack        *stack;
@@ -240,22 +240,22 @@ verdict_text (const HeartsReviewMove *move)
       if (move->is_pass)
         /* Translators: %s is a list of three cards, then expected points, as "+1.2" */
         return g_strdup_printf (_("You passed the %s: %s expected points. The computer would pass the same."),
-                                mine, mine_points);
+                                   mine, mine_points);
       /* Translators: %s is a card, then expected points, as "+1.2" */
       return g_strdup_printf (_("You played the %s: %s expected points. The computer would play it too."),
-                              mine, mine_points);
+                                 mine, mine_points);
     }
   if (move->is_pass)
     /* Translators: your pass and its expected points, then the computer's, as
      * "You passed the Two of Clubs, Five of Hearts and Ace of Spades: +3.1 expected
      * points. The computer would pass the …: +0.4." */
     return g_strdup_printf (_("You passed the %s: %s expected points. The computer would pass the %s: %s."),
-                            mine, mine_points, best, best_points);
+                               mine, mine_points, best, best_points);
   /* Translators: your card and its expected points, then the computer's, as "You
    * played the Queen of Spades: +5.2 expected points. The computer would play the Two
    * of Clubs: +0.4." */
   return g_strdup_printf (_("You played the %s: %s expected points. The computer would play the %s: %s."),
-                          mine, mine_points, best, best_points);
+                             mine, mine_points, best, best_points);
 }
 
 static char *
@@ -310,19 +310,18 @@ show_trick (HeartsReviewView       *self,
                       labelled_card (self, trick->cards[i], seat_name (self, seat), seat == HEARTS_HUMAN_SEAT));
     }
   taker = trick_taker (trick, self->n_players);
-  if (taker == HEARTS_HUMAN_SEAT)
-    caption = g_strdup_printf (trick->leader == HEARTS_HUMAN_SEAT
-                                 ? _("You led and took the trick.")
-                                 /* Translators: %s is a player's name */
-                                 : _("%s led; you took the trick."),
-                               seat_name (self, trick->leader));
+  if (taker == HEARTS_HUMAN_SEAT && trick->leader == HEARTS_HUMAN_SEAT)
+    caption = g_strdup (_("You led and took the trick."));
+  else if (taker == HEARTS_HUMAN_SEAT)
+    /* Translators: %s is a player's name */
+    caption = g_strdup_printf (_("%s led; you took the trick."), seat_name (self, trick->leader));
   else if (trick->leader == HEARTS_HUMAN_SEAT)
     /* Translators: %s is a player's name */
     caption = g_strdup_printf (_("You led; %s took the trick."), seat_name (self, taker));
   else
     /* Translators: two players' names: who led, who took the trick */
     caption = g_strdup_printf (_("%s led; %s took the trick."), seat_name (self, trick->leader),
-                               seat_name (self, taker));
+                                  seat_name (self, taker));
   gtk_label_set_label (self->cards_caption, caption);
 }
 

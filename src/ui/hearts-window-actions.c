@@ -209,9 +209,9 @@ review_hand_action (GtkWidget  *widget,
   HeartsWindow    *self = HEARTS_WINDOW (widget);
   HeartsCardTheme *table_theme = hearts_table_get_card_theme (self->table);
   g_autoptr(HeartsCardTheme) theme = NULL;
-  const char      *names[HEARTS_MAX_PLAYERS + 1];
-  guint            n;
-  GtkWidget       *review;
+  const char *names[HEARTS_MAX_PLAYERS + 1];
+  guint       n;
+  GtkWidget  *review;
 
   if (!can_review (self) || (self->review != NULL && gtk_widget_get_mapped (self->review)))
     return;

@@ -145,9 +145,9 @@ on_computing_cb (GObject    *object,
 static void
 start_review (void)
 {
-  static const char *const names[] = { "You", "Ada", "Blaise", "Claude", NULL };
-  int width = gtk_widget_get_width (review_parent) > 0 ? gtk_widget_get_width (review_parent) : HEARTS_REVIEW_VIEW_WIDTH;
-  int height = gtk_widget_get_height (review_parent) > 0 ? gtk_widget_get_height (review_parent) : HEARTS_REVIEW_VIEW_HEIGHT;
+  static const char * const names[] = { "You", "Ada", "Blaise", "Claude", NULL };
+  int                       width = gtk_widget_get_width (review_parent) > 0 ? gtk_widget_get_width (review_parent) : HEARTS_REVIEW_VIEW_WIDTH;
+  int                       height = gtk_widget_get_height (review_parent) > 0 ? gtk_widget_get_height (review_parent) : HEARTS_REVIEW_VIEW_HEIGHT;
 
   review = hearts_review_view_new (review_game, names, review_theme);
   hearts_dialog_set_size (review, MIN (HEARTS_REVIEW_VIEW_WIDTH, width), MIN (HEARTS_REVIEW_VIEW_HEIGHT, height));
@@ -162,7 +162,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  static const char *const names[] = { "You", "Ada", "Blaise", "Claude", NULL };
+  static const char * const names[] = { "You", "Ada", "Blaise", "Claude", NULL };
   g_autoptr(HeartsCardTheme) theme = NULL;
   g_autoptr(HeartsGame) game = NULL;
   GtkWidget  *parent;

@@ -12,7 +12,7 @@
 
 #define FEW_SAMPLES 4 /* the real review, quickly: only the view is under test */
 
-static const char *const names[] = { "You", "West", "North", "East", NULL };
+static const char * const names[] = { "You", "West", "North", "East", NULL };
 
 /* A hand played to the end by computers at every seat. */
 static HeartsGame *
@@ -37,7 +37,7 @@ human_pass (HeartsGame *game)
 {
   g_autofree char *record = hearts_game_get_record (game);
   g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
-  HeartsCards      pass = 0;
+  HeartsCards pass = 0;
 
   for (guint i = 0; lines[i] != NULL; i++)
     if (g_str_has_prefix (lines[i], "pass 0 "))
@@ -190,7 +190,7 @@ test_review_fixed (void)
   g_assert_nonnull (strip);
   for (GtkWidget *chip = gtk_widget_get_first_child (strip); chip != NULL; chip = gtk_widget_get_next_sibling (chip))
     {
-      guint index = n_chips++;
+      guint                   index = n_chips++;
       const HeartsReviewMove *move = hearts_review_view_get_move (view, index);
 
       g_assert_cmpint (gtk_widget_has_css_class (chip, "costly"), ==, move->costly);
@@ -209,7 +209,8 @@ test_review_fixed (void)
   best = card_name (g_array_index (moves, HeartsReviewMove, 0).best);
   verdict = hearts_review_view_dup_verdict (view);
   want = g_strdup_printf ("Your Pass. Costly move: about 2.7 points lost. You passed the %s: +3.1 expected points. "
-                          "The computer would pass the %s: +0.4.", mine, best);
+                          "The computer would pass the %s: +0.4.",
+                          mine, best);
   g_assert_cmpstr (verdict, ==, want);
   g_clear_pointer (&verdict, g_free);
   g_clear_pointer (&want, g_free);
@@ -230,7 +231,8 @@ test_review_fixed (void)
   mine = card_name (g_array_index (moves, HeartsReviewMove, 2).move);
   best = card_name (g_array_index (moves, HeartsReviewMove, 2).best);
   want = g_strdup_printf ("Trick 2 of 13. Good move. You played the %s: \u22120.4 expected points. "
-                          "The computer would play the %s: \u22120.6.", mine, best);
+                          "The computer would play the %s: \u22120.6.",
+                          mine, best);
   g_assert_cmpstr (verdict, ==, want);
   g_clear_pointer (&verdict, g_free);
   g_clear_pointer (&want, g_free);
@@ -241,13 +243,15 @@ test_review_fixed (void)
   verdict = verdict_at (view, 3);
   mine = card_name (g_array_index (moves, HeartsReviewMove, 3).move);
   want = g_strdup_printf ("Trick 3 of 13. Best move. You played the %s: +1.2 expected points. "
-                          "The computer would play it too.", mine);
+                          "The computer would play it too.",
+                          mine);
   /* 1.25 rounds to 1.2 or 1.3 as the double has it: accept what printf says. */
   if (strstr (verdict, "+1.3") != NULL)
     {
       g_free (want);
       want = g_strdup_printf ("Trick 3 of 13. Best move. You played the %s: +1.3 expected points. "
-                              "The computer would play it too.", mine);
+                              "The computer would play it too.",
+                              mine);
     }
   g_assert_cmpstr (verdict, ==, want);
   g_clear_pointer (&verdict, g_free);
