@@ -28,6 +28,8 @@ static const char *mode;
 static GMainLoop  *loop;
 static GtkWidget  *review;
 static gboolean    shot_taken;
+static gboolean    centred;
+static gint64      centred_at;
 static GtkWidget  *review_parent;
 static GArray     *times;
 static gint64      started;
@@ -57,6 +59,9 @@ take_screenshot_cb (gpointer user_data)
 
   if (shot_taken)
     return G_SOURCE_REMOVE;
+  /* A moved window draws again first. */
+  if (!centred || g_get_monotonic_time () - centred_at < 500 * G_TIME_SPAN_MILLISECOND)
+    return G_SOURCE_CONTINUE;
   shot_taken = TRUE;
   run (command);
   g_print ("%s\n", output);
@@ -64,21 +69,33 @@ take_screenshot_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+
+/* Once both windows have their size. */
 static gboolean
 centre_cb (gpointer user_data)
 {
   GtkWidget *parent = user_data;
-  GtkNative *native = gtk_widget_get_native (review);
+  GtkWidget *native = GTK_WIDGET (gtk_widget_get_native (review));
 
-  if (GTK_WIDGET (native) != parent)
+  if (native == parent && !centred)
     {
-      int              x = (gtk_widget_get_width (parent) - gtk_widget_get_width (GTK_WIDGET (native))) / 2;
-      int              y = (gtk_widget_get_height (parent) - gtk_widget_get_height (GTK_WIDGET (native))) / 2;
-      g_autofree char *command = g_strdup_printf ("xdotool search --name \"^Hand Review$\" windowmove %d %d",
-                                                  MAX (x, 0), MAX (y, 0));
-
-      run (command);
+      centred = TRUE;
+      centred_at = g_get_monotonic_time ();
     }
+  if (centred)
+    return G_SOURCE_REMOVE;
+  if (gtk_widget_get_width (parent) < 200 || gtk_widget_get_width (native) < 200)
+    return G_SOURCE_CONTINUE;
+  {
+    int              x = (gtk_widget_get_width (parent) - gtk_widget_get_width (native)) / 2;
+    int              y = (gtk_widget_get_height (parent) - gtk_widget_get_height (native)) / 2;
+    g_autofree char *command = g_strdup_printf ("xdotool search --name \"^Hand Review$\" windowmove %d %d",
+                                                MAX (x, 0), MAX (y, 0));
+
+    run (command);
+  }
+  centred = TRUE;
+  centred_at = g_get_monotonic_time ();
   return G_SOURCE_REMOVE;
 }
 
@@ -227,7 +244,7 @@ main (int   argc,
   times = g_array_new (FALSE, FALSE, sizeof (double));
   n_runs = g_str_equal (mode, "time") ? (guint) atoi (output) : 1;
   start_review ();
-  g_timeout_add (300, centre_cb, parent);
+  g_timeout_add (100, centre_cb, parent);
 
   g_main_loop_run (loop);
   hearts_card_theme_stop_workers ();
