@@ -69,7 +69,6 @@ take_screenshot_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-
 /* Once both windows have their size. */
 static gboolean
 centre_cb (gpointer user_data)
