@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-announcer.h"
+#include "hearts-card-picture.h"
 #include "hearts-review-view.h"
 
 /* Small cards: a trick of four fits a narrow window. */
@@ -135,15 +136,9 @@ static GtkWidget *
 card_picture (HeartsReviewView *self,
               HeartsCard        card)
 {
-  int              scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  GdkTexture      *texture = hearts_card_theme_get_texture (self->card_theme, card, CARD_WIDTH, scale);
-  GtkWidget       *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
-  g_autofree char *name = hearts_card_get_name (card);
+  GtkWidget *picture = hearts_card_picture_new (card, self->card_theme, CARD_WIDTH);
 
-  gtk_widget_set_size_request (picture, CARD_WIDTH,
-                               hearts_card_theme_get_height_for_width (self->card_theme, CARD_WIDTH));
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (picture, "review-card");
   return picture;
 }

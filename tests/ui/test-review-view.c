@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hearts-announcer.h"
+#include "hearts-card-picture.h"
 #include "hearts-review-view.h"
 #include "hearts-test-widget.h"
 
@@ -143,6 +144,18 @@ find_type (GtkWidget *widget,
   return NULL;
 }
 
+static void
+collect_type (GtkWidget *widget,
+              GType      type,
+              GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_type (child, type, found);
+}
+
 static char *
 verdict_at (HeartsReviewView *view,
             guint             step)
@@ -265,6 +278,27 @@ test_review_fixed (void)
 
     g_assert_nonnull (announcer);
     g_assert_cmpstr (hearts_announcer_get_text (announcer), ==, verdict);
+  }
+  /* The trick's four cards and the computer's; the player's own is the one marked. */
+  {
+    g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+    const HeartsReviewMove *move = hearts_review_view_get_move (view, 6);
+    guint                   marked = 0;
+
+    collect_type (widget, HEARTS_TYPE_CARD_PICTURE, pictures);
+    g_assert_cmpuint (pictures->len, ==, 5);
+    for (guint i = 0; i < pictures->len; i++)
+      {
+        HeartsCardPicture *picture = g_ptr_array_index (pictures, i);
+
+        if (gtk_widget_has_css_class (gtk_widget_get_parent (GTK_WIDGET (picture)), "mine"))
+          {
+            marked++;
+            g_assert_cmpuint (HEARTS_CARD_BIT (hearts_card_picture_get_card (picture)), ==, move->move);
+          }
+      }
+    g_assert_cmpuint (marked, ==, 1);
+    g_assert_cmpuint (HEARTS_CARD_BIT (hearts_card_picture_get_card (g_ptr_array_index (pictures, 4))), ==, move->best);
   }
   g_assert_true (g_str_has_prefix (verdict, "Trick 6 of 13. Costly move: about 4.8 points lost. You played the "));
   g_assert_nonnull (strstr (verdict, ": +5.2 expected points. The computer would play the "));
