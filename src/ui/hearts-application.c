@@ -231,6 +231,7 @@ hearts_application_startup (GApplication *app)
   static const char *help[] = { "F1", NULL };
   static const char *shortcuts[] = { "<Control>question", NULL };
   static const char *scores[] = { "<Control>s", NULL };
+  static const char *review[] = { "<Control>r", NULL };
   static const char *fullscreen[] = { "F11", NULL };
   static const char *preferences[] = { "<Control>comma", NULL };
   g_autofree char   *card_theme = NULL;
@@ -257,6 +258,7 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.claim", claim);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.review-hand", review);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);

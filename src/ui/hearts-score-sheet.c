@@ -17,6 +17,7 @@ struct _HeartsScoreSheet
   GtkLabel          *subtitle_label;
   GtkGrid           *grid;
   GtkScrolledWindow *scroller;
+  GtkWidget         *review_button;
   GtkWidget         *close_button;
   GtkWidget         *next_button;
   GtkWidget         *new_game_button;
@@ -124,6 +125,7 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, grid);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, scroller);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, review_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, close_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, next_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, new_game_button);
@@ -267,6 +269,8 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
   gtk_widget_set_visible (self->next_button, mode == HEARTS_SCORE_SHEET_HAND_OVER);
   gtk_widget_set_visible (self->new_game_button, mode == HEARTS_SCORE_SHEET_GAME_OVER);
   gtk_widget_set_visible (self->close_button, mode != HEARTS_SCORE_SHEET_HAND_OVER);
+  /* For the hand just finished. */
+  gtk_widget_set_visible (self->review_button, mode != HEARTS_SCORE_SHEET_VIEW);
 }
 
 HeartsScoreSheetMode
@@ -310,4 +314,12 @@ hearts_score_sheet_get_default_button (HeartsScoreSheet *self)
     default:
       return self->close_button;
     }
+}
+
+GtkWidget *
+hearts_score_sheet_get_review_button (HeartsScoreSheet *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), NULL);
+
+  return self->review_button;
 }

@@ -29,6 +29,7 @@ void                  hearts_score_sheet_update     (HeartsScoreSheet     *self,
                                                      HeartsScoreSheetMode  mode);
 HeartsScoreSheetMode  hearts_score_sheet_get_mode   (HeartsScoreSheet     *self);
 GtkWidget            *hearts_score_sheet_get_default_button (HeartsScoreSheet *self);
+GtkWidget            *hearts_score_sheet_get_review_button  (HeartsScoreSheet *self);
 char                 *hearts_score_sheet_dup_summary (HeartsScoreSheet     *self);
 
 G_END_DECLS

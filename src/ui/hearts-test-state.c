@@ -11,6 +11,7 @@
 
 #include "hearts-card-widget.h"
 #include "hearts-model-enums.h"
+#include "hearts-review-view.h"
 #include "hearts-test-state.h"
 #include "hearts-window-private.h"
 
@@ -20,6 +21,7 @@ typedef struct
   GSimpleAction *action;
   GSignalGroup  *game_signals;
   GPtrArray     *announcements; /* every one since the start */
+  GtkWidget     *review;        /* the open hand review (weak) */
   guint          idle_id;
 } TestState;
 
@@ -29,6 +31,9 @@ test_state_free (gpointer data)
   TestState *state = data;
 
   g_clear_handle_id (&state->idle_id, g_source_remove);
+  if (state->review != NULL)
+    g_signal_handlers_disconnect_by_data (state->review, state);
+  g_clear_weak_pointer (&state->review);
   g_clear_object (&state->game_signals);
   g_clear_object (&state->action);
   g_clear_pointer (&state->announcements, g_ptr_array_unref);
@@ -36,24 +41,34 @@ test_state_free (gpointer data)
 }
 
 static void
+add_button (GVariantBuilder *b,
+            const char      *key,
+            GtkWidget       *button)
+{
+  GtkNative       *native = gtk_widget_get_native (button);
+  graphene_point_t origin;
+  double           sx = 0, sy = 0;
+
+  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
+  if (native != NULL && gtk_widget_get_mapped (button) &&
+      gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    {
+      gtk_native_get_surface_transform (native, &sx, &sy);
+      g_variant_builder_add (b, "{sv}", key,
+                             g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
+                                            gtk_widget_get_width (button), gtk_widget_get_height (button)));
+    }
+}
+
+static void
 add_sheet (TestState       *state,
            GVariantBuilder *b)
 {
   HeartsScoreSheet *sheet = state->window->score_sheet;
-  GtkWidget        *button = hearts_score_sheet_get_default_button (sheet);
-  GtkNative        *native = gtk_widget_get_native (button);
-  graphene_point_t  origin;
-  double            sx = 0, sy = 0;
 
   g_variant_builder_add (b, "{sv}", "sheet", g_variant_new_uint32 (hearts_score_sheet_get_mode (sheet)));
-  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
-  if (native != NULL && gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
-    {
-      gtk_native_get_surface_transform (native, &sx, &sy);
-      g_variant_builder_add (b, "{sv}", "sheet-button",
-                             g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
-                                            gtk_widget_get_width (button), gtk_widget_get_height (button)));
-    }
+  add_button (b, "sheet-button", hearts_score_sheet_get_default_button (sheet));
+  add_button (b, "sheet-review-button", hearts_score_sheet_get_review_button (sheet));
 }
 
 /* Where @widget is in its own native (the window, or a dialog's window), or FALSE
@@ -198,6 +213,16 @@ publish_idle (gpointer user_data)
       gtk_widget_get_width (hearts_score_sheet_get_default_button (window->score_sheet)) > 0)
     add_sheet (state, &b);
 
+  /* "window": the review is part of the main window (AdwDialog) or a window of its own,
+   * whose coordinates the rectangles are in. */
+  if (state->review != NULL && gtk_widget_get_mapped (state->review))
+    {
+      gboolean own = GTK_WIDGET (gtk_widget_get_native (state->review)) != GTK_WIDGET (window);
+
+      g_variant_builder_add (&b, "{sv}", "review", hearts_review_view_describe (HEARTS_REVIEW_VIEW (state->review)));
+      g_variant_builder_add (&b, "{sv}", "review-window", g_variant_new_string (own ? "dialog" : "window"));
+    }
+
   g_simple_action_set_state (state->action, g_variant_builder_end (&b));
   return G_SOURCE_REMOVE;
 }
@@ -280,6 +305,24 @@ on_game_cb (TestState *state)
   on_change_cb (state);
 }
 
+/* After the frame that lays the review out, so that its buttons are where they go. */
+static gboolean
+on_review_tick_cb (GtkWidget     *review,
+                   GdkFrameClock *clock,
+                   gpointer       user_data)
+{
+  on_change_cb (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_review_change_cb (TestState *state)
+{
+  if (state->review != NULL)
+    gtk_widget_add_tick_callback (state->review, on_review_tick_cb, state, NULL);
+  on_change_cb (state);
+}
+
 gboolean
 hearts_test_state_enabled (void)
 {
@@ -319,4 +362,27 @@ hearts_test_state_attach (HeartsWindow  *window,
   g_signal_connect_swapped (hearts_table_get_announcer (window->table), "announced",
                             G_CALLBACK (on_announced_cb), state);
   on_game_cb (state);
+}
+
+void
+hearts_test_state_follow_review (HeartsWindow *window,
+                                 GtkWidget    *review)
+{
+  TestState *state;
+
+  g_return_if_fail (HEARTS_IS_WINDOW (window));
+  g_return_if_fail (HEARTS_IS_REVIEW_VIEW (review));
+
+  state = g_object_get_data (G_OBJECT (window), "hearts-test-state");
+  if (state == NULL)
+    return;
+  if (state->review != NULL)
+    g_signal_handlers_disconnect_by_data (state->review, state);
+  g_set_weak_pointer (&state->review, review);
+  g_signal_connect_swapped (review, "notify::computing", G_CALLBACK (on_review_change_cb), state);
+  g_signal_connect_swapped (review, "notify::fraction", G_CALLBACK (on_review_change_cb), state);
+  g_signal_connect_swapped (review, "notify::step", G_CALLBACK (on_review_change_cb), state);
+  g_signal_connect_swapped (review, "map", G_CALLBACK (on_review_change_cb), state);
+  g_signal_connect_swapped (review, "unmap", G_CALLBACK (on_change_cb), state);
+  on_review_change_cb (state);
 }

@@ -15,4 +15,9 @@ gboolean hearts_test_state_enabled (void);
 void     hearts_test_state_attach  (HeartsWindow  *window,
                                     GSimpleAction *action);
 
+/* From now on, also the state of @review (a HeartsReviewView over @window), while it
+ * is open. Does nothing unless the state is attached. */
+void     hearts_test_state_follow_review (HeartsWindow *window,
+                                          GtkWidget    *review);
+
 G_END_DECLS

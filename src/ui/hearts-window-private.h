@@ -42,6 +42,7 @@ struct _HeartsWindow
   HeartsClaimTrick      claim_tricks[HEARTS_GAME_MAX_TRICKS]; /* as the open dialog shows them */
   guint                 n_claim_tricks;
   GtkWidget            *claim_dialog;    /* the proof, while it is open */
+  GtkWidget            *review;          /* the hand review, while it is open (weak) */
 };
 
 /* hearts-window.c */

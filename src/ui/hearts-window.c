@@ -268,6 +268,7 @@ hearts_window_dispose (GObject *object)
   g_clear_pointer (&self->message, g_free);
   g_clear_weak_pointer (&self->toast);
   g_clear_weak_pointer (&self->engines_toast);
+  g_clear_weak_pointer (&self->review);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_WINDOW);
 

@@ -122,13 +122,13 @@ search_over (gpointer user_data)
   return search->done || search->driver->exited;
 }
 
-/* xdotool itself waits (--sync) until the program maps a window. */
+/* xdotool itself waits (--sync) until the program maps a window: the one called @title,
+ * or else the program's. */
 static char *
-find_window (HeartsDriver *driver)
+find_window (HeartsDriver *driver,
+             const char   *title)
 {
   const char *pid = g_subprocess_get_identifier (driver->process);
-  /* A sandboxed program (the Flatpak) has another process id inside: find it by title. */
-  const char *title = g_getenv ("HEARTS_WINDOW_NAME");
   g_autoptr(GSubprocess) xdotool_search = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) lines = NULL;
@@ -219,7 +219,7 @@ hearts_driver_start (const char *seed,
 
   g_subprocess_wait_async (driver->process, NULL, on_exited, driver);
 
-  driver->window = find_window (driver);
+  driver->window = find_window (driver, g_getenv ("HEARTS_WINDOW_NAME"));
   /* Keyboard focus and a known place on the screen. */
   xdotool ("windowmove", driver->window, "0", "0", NULL);
   xdotool ("windowfocus", "--sync", driver->window, NULL);
@@ -334,10 +334,33 @@ hearts_driver_wait_change (HeartsDriver *driver,
   return hearts_driver_wait (driver, differs, state);
 }
 
+char *
+hearts_driver_find_window (HeartsDriver *driver,
+                           const char   *title)
+{
+  return find_window (driver, title);
+}
+
+void
+hearts_driver_focus (HeartsDriver *driver,
+                     const char   *window)
+{
+  xdotool ("windowfocus", "--sync", window, NULL);
+}
+
 void
 hearts_driver_click (HeartsDriver *driver,
                      int           x,
                      int           y)
+{
+  hearts_driver_click_in (driver, driver->window, x, y);
+}
+
+void
+hearts_driver_click_in (HeartsDriver *driver,
+                        const char   *window,
+                        int           x,
+                        int           y)
 {
   g_autofree char *sx = g_strdup_printf ("%d", x);
   g_autofree char *sy = g_strdup_printf ("%d", y);
@@ -347,7 +370,7 @@ hearts_driver_click (HeartsDriver *driver,
    * would. --sync: the pointer is there before the button goes down; the second
    * pause lets the program take the hover in first. */
   settle (50);
-  xdotool ("mousemove", "--window", driver->window, "--sync", sx, sy, NULL);
+  xdotool ("mousemove", "--window", window, "--sync", sx, sy, NULL);
   settle (50);
   xdotool ("click", "1", NULL);
 }

@@ -46,6 +46,17 @@ void          hearts_driver_click          (HeartsDriver     *driver,
 void          hearts_driver_click_dialog   (HeartsDriver     *driver,
                                             int               x,
                                             int               y);
+/* The same in another window of the program (an X window id, as find_window gives). */
+void          hearts_driver_click_in       (HeartsDriver     *driver,
+                                            const char       *window,
+                                            int               x,
+                                            int               y);
+/* The X window id of the program's window called @title, once it is shown. */
+char         *hearts_driver_find_window    (HeartsDriver     *driver,
+                                            const char       *title);
+/* Gives @window the keyboard focus, as a click on its title bar would. */
+void          hearts_driver_focus          (HeartsDriver     *driver,
+                                            const char       *window);
 /* Presses at (x1, y1), moves in small steps to (x2, y2) and releases. */
 void          hearts_driver_drag           (HeartsDriver     *driver,
                                             int               x1,

@@ -1242,6 +1242,236 @@ test_auto_finish (void)
   hearts_driver_stop (driver);
 }
 
+/* Hand review */
+
+static gboolean
+hand_sheet_ready (GVariant *state,
+                  gpointer  data)
+{
+  int x, y, w, h;
+
+  return state_get_rect (state, "sheet-review-button", &x, &y, &w, &h) &&
+         state_get_rect (state, "sheet-button", &x, &y, &w, &h);
+}
+
+/* Plays the first hand with clicks (the leftmost cards that may go) up to its sheet. */
+static GVariant *
+play_hand (HeartsDriver *driver)
+{
+  for (guint step = 0; step < 1000; step++)
+    {
+      g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
+      g_autoptr(GVariant) table = state_get_table (state);
+      g_autofree char *phase = get_phase (state);
+      int              x, y;
+
+      if (hand_sheet_ready (state, NULL))
+        return g_steal_pointer (&state);
+      if (state_get_busy (state) || g_variant_lookup (state, "sheet", "u", NULL))
+        {
+          g_variant_unref (hearts_driver_wait_change (driver, state));
+          continue;
+        }
+      if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
+        {
+          g_autofree char *chosen = table_string (state, "chosen");
+          HeartsCards      set = cards_from (chosen);
+
+          if (hearts_cards_count (set) == 3)
+            {
+              click_pass (driver, state);
+              g_variant_unref (hearts_driver_wait (driver, human_passed, NULL));
+            }
+          else
+            {
+              g_autofree char *card = first_unchosen (state);
+
+              click_card (driver, state, card);
+              g_variant_unref (hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1)));
+            }
+          continue;
+        }
+      if (human_to_play (state, NULL))
+        {
+          g_autofree char *legal = table_string (state, "legal");
+          g_autofree char *card = first_card_in (state, cards_from (legal));
+
+          g_assert_nonnull (card);
+          click_card (driver, state, card);
+          g_variant_unref (hearts_driver_wait (driver, card_left_hand, card));
+          continue;
+        }
+      g_variant_unref (hearts_driver_wait_change (driver, state));
+    }
+  g_error ("the hand never ended");
+}
+
+static GVariant *
+get_review (GVariant *state)
+{
+  return g_variant_lookup_value (state, "review", G_VARIANT_TYPE_VARDICT);
+}
+
+static gboolean
+review_computing (GVariant *state,
+                  gpointer  data)
+{
+  g_autoptr(GVariant) review = get_review (state);
+  gboolean computing = FALSE;
+
+  return review != NULL && g_variant_lookup (review, "computing", "b", &computing) && computing;
+}
+
+static gboolean
+review_at_step (GVariant *state,
+                gpointer  data)
+{
+  g_autoptr(GVariant) review = get_review (state);
+  guint32  step = G_MAXUINT32, n = 0;
+  gboolean computing = TRUE;
+  int      x, y, w, h;
+
+  return review != NULL && g_variant_lookup (review, "computing", "b", &computing) && !computing &&
+         g_variant_lookup (review, "n-steps", "u", &n) && n > 0 &&
+         g_variant_lookup (review, "step", "u", &step) && step == GPOINTER_TO_UINT (data) &&
+         state_get_rect (review, "next", &x, &y, &w, &h);
+}
+
+static gboolean
+review_closed (GVariant *state,
+               gpointer  data)
+{
+  g_autoptr(GVariant) review = get_review (state);
+
+  return review == NULL;
+}
+
+/* The step on show is the player's own move of the record: the pass, or its play in
+ * @trick; the verdict names it. */
+static void
+assert_review_step (GVariant *state,
+                    gboolean  is_pass,
+                    guint     trick)
+{
+  g_autoptr(GVariant) review = get_review (state);
+  g_autofree char *move = state_get_string (review, "move");
+  g_autofree char *best = state_get_string (review, "best");
+  g_autofree char *verdict = state_get_string (review, "verdict");
+  g_autofree char *names = NULL;
+  gboolean         pass = !is_pass;
+  guint32          shown = G_MAXUINT32;
+
+  g_assert_true (g_variant_lookup (review, "is-pass", "b", &pass));
+  g_assert_cmpint (pass, ==, is_pass);
+  g_test_message ("review step: %s", verdict);
+  if (is_pass)
+    {
+      g_autoptr(GPtrArray) passes = state_record_lines (state, "pass 0 ");
+
+      g_assert_cmpuint (passes->len, ==, 1);
+      g_assert_cmpuint (cards_from (move), ==, cards_from (g_ptr_array_index (passes, 0)));
+      g_assert_true (g_str_has_prefix (verdict, "Your Pass. "));
+    }
+  else
+    {
+      g_autoptr(GPtrArray) plays = state_record_lines (state, "play 0 ");
+      g_autofree char *where = g_strdup_printf ("Trick %u of 13. ", trick + 1);
+
+      g_assert_true (g_variant_lookup (review, "trick", "u", &shown));
+      g_assert_cmpuint (shown, ==, trick);
+      g_assert_cmpuint (plays->len, ==, 13);
+      g_assert_cmpstr (move, ==, g_ptr_array_index (plays, trick));
+      g_assert_true (g_str_has_prefix (verdict, where));
+    }
+  names = hearts_cards_get_names (cards_from (move));
+  g_assert_nonnull (strstr (verdict, names));
+  if (cards_from (best) != cards_from (move) && strstr (verdict, "Forced") == NULL)
+    {
+      g_autofree char *best_names = hearts_cards_get_names (cards_from (best));
+
+      g_assert_nonnull (strstr (verdict, best_names));
+    }
+}
+
+/* A hand played with clicks, then Review Hand clicked on its sheet: the review works
+ * with a progress bar, then steps with a click on Next and a key, and closes. */
+static void
+test_review (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GVariant) review = NULL;
+  g_autofree char *window = NULL;
+  g_autofree char *where = NULL;
+  guint32          n_steps = 0;
+  int              x, y;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("7", NULL, FALSE);
+  state = play_hand (driver);
+  hearts_driver_screenshot (driver, "shot-review-sheet");
+
+  center_of (state, "sheet-review-button", &x, &y);
+  hearts_driver_click (driver, x, y);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, review_computing, NULL);
+  hearts_driver_screenshot (driver, "shot-review-computing");
+
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, review_at_step, GUINT_TO_POINTER (0));
+  review = get_review (state);
+  g_assert_true (g_variant_lookup (review, "n-steps", "u", &n_steps));
+  /* The pass and a play a trick. */
+  g_assert_cmpuint (n_steps, ==, 14);
+  assert_review_step (state, TRUE, 0);
+  hearts_driver_screenshot (driver, "shot-review-pass");
+
+  /* libadwaita 1.5 puts the dialog in the window; 1.2 gives it a window of its own. */
+  where = state_get_string (state, "review-window");
+  window = g_str_equal (where, "dialog") ? hearts_driver_find_window (driver, "Hand Review")
+                                         : g_strdup (driver->window);
+
+  center_of (review, "next", &x, &y);
+  hearts_driver_click_in (driver, window, x, y);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, review_at_step, GUINT_TO_POINTER (1));
+  assert_review_step (state, FALSE, 0);
+
+  hearts_driver_focus (driver, window);
+  hearts_driver_key (driver, "Right");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, review_at_step, GUINT_TO_POINTER (2));
+  assert_review_step (state, FALSE, 1);
+  hearts_driver_key (driver, "Left");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, review_at_step, GUINT_TO_POINTER (1));
+
+  /* To a costly move, if the hand had one, for a look. */
+  for (guint step = 1; step + 1 < n_steps; step++)
+    {
+      g_autoptr(GVariant) now = get_review (state);
+      gboolean costly = FALSE;
+
+      g_assert_true (g_variant_lookup (now, "costly", "b", &costly));
+      if (costly)
+        break;
+      hearts_driver_key (driver, "Right");
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, review_at_step, GUINT_TO_POINTER (step + 1));
+      assert_review_step (state, FALSE, step);
+    }
+  hearts_driver_screenshot (driver, "shot-review-step");
+
+  hearts_driver_key (driver, "Escape");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, review_closed, NULL);
+  /* The hand's sheet is still there, to go on. */
+  g_assert_true (g_variant_lookup (state, "sheet", "u", NULL));
+
+  hearts_driver_stop (driver);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1255,6 +1485,7 @@ main (int   argc,
   g_test_add_func ("/e2e/claim", test_claim);
   g_test_add_func ("/e2e/auto-finish", test_auto_finish);
   g_test_add_func ("/e2e/point-piles", test_point_piles);
+  g_test_add_func ("/e2e/review", test_review);
 
   return g_test_run ();
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Screenshots of the Preferences pages and the Statistics dialog, under Xvfb.
+# Screenshots of the Preferences pages, the Statistics dialog and the hand review, under Xvfb.
 #   tests/ui/screenshots.sh BUILD_DIR OUT_DIR
 set -eu
 build=${1:-build}
@@ -18,3 +18,11 @@ done
 shot preferences game "$out/preferences-game-dark.png" dark
 shot statistics "$out/statistics.png"
 shot statistics "$out/statistics-dark.png" dark
+
+# The hand review on a laptop's screen and a phone's.
+for size in 1280x800 400x800; do
+  for step in computing pass costly; do
+    xvfb-run -a -s "-screen 0 ${size}x24" "$build/tests/ui/show-review" $step \
+      "${size%x*}" "${size#*x}" "$out/review-$step-$size.png"
+  done
+done

@@ -150,6 +150,8 @@ test_actions_by_phase (void)
   g_assert_false (gtk_widget_get_sensitive (pass));
   g_assert_false (action_enabled (window, NULL, "win.undo"));
   g_assert_true (action_enabled (window, NULL, "win.hint"));
+  /* A review is for a hand that is over (/e2e/review opens one). */
+  g_assert_false (action_enabled (window, NULL, "win.review-hand"));
 
   for (guint i = 0; i < 3; i++)
     {
@@ -174,6 +176,7 @@ test_actions_by_phase (void)
   g_assert_cmpint (hearts_game_get_current_player (game), ==, 0);
   g_assert_true (action_enabled (window, NULL, "win.hint"));
   g_assert_false (gtk_widget_get_sensitive (pass));
+  g_assert_false (action_enabled (window, NULL, "win.review-hand"));
 
   /* Cards that may not be played say so. */
   g_ptr_array_unref (cards);
