@@ -7,6 +7,7 @@
 #include "hearts-game-runner.h"
 #include "hearts-saved-game.h"
 #include "hearts-score-sheet.h"
+#include "hearts-trick-history.h"
 #include "hearts-window.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,7 @@ struct _HeartsWindow
   gboolean              hinting;
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
+  HeartsTrickHistory   *trick_history;   /* the last trick or the hand so far, while open (weak) */
   char                 *message;         /* the last toast's text */
 };
 
@@ -51,6 +53,8 @@ void     _hearts_window_class_actions_init (GtkWidgetClass *widget_class);
 void     _hearts_window_actions_update    (HeartsWindow *self);
 /* Something the player would lose by starting another game. */
 gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
+/* Closes the last trick or the hand so far, if open. */
+void _hearts_window_close_trick_history (HeartsWindow *self);
 
 /* hearts-window-settings.c */
 void     _hearts_window_bind_settings     (HeartsWindow *self);

@@ -122,6 +122,17 @@ on_game_state_cb (HeartsWindow *self)
   _hearts_window_actions_update (self);
 }
 
+/* Looking back at tricks turned off: what was open closes too. */
+static void
+on_show_past_tricks_cb (HeartsWindow *self)
+{
+  GSettings *settings = hearts_settings_get_settings (self->settings);
+
+  if (!g_settings_get_boolean (settings, "show-past-tricks"))
+    _hearts_window_close_trick_history (self);
+  _hearts_window_actions_update (self);
+}
+
 /* The table's and the runner's signals */
 
 static void
@@ -185,6 +196,7 @@ on_starting_engines_cb (HeartsGameRunner *runner,
     {
       adw_toast_dismiss (self->engines_toast);
       g_clear_weak_pointer (&self->engines_toast);
+      g_clear_weak_pointer (&self->trick_history);
     }
 }
 
@@ -211,6 +223,8 @@ hearts_window_constructed (GObject *object)
   g_signal_connect_object (self->saved_game, "write-failed",
                            G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
   _hearts_window_bind_settings (self);
+  g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed::show-past-tricks",
+                           G_CALLBACK (on_show_past_tricks_cb), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -345,6 +359,8 @@ hearts_window_init (HeartsWindow *self)
   g_signal_group_connect_swapped (self->game_signals, "notify::phase", G_CALLBACK (on_game_state_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::current-player", G_CALLBACK (on_game_state_cb), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (on_game_state_cb), self);
+  /* A finished trick (or an undone one) changes what can be looked back at. */
+  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (on_game_state_cb), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -381,6 +397,8 @@ _hearts_window_start_game (HeartsWindow *self,
   g_assert (HEARTS_IS_GAME (game));
 
   self->hinting = FALSE;
+  /* The tricks of the old game are no use. */
+  _hearts_window_close_trick_history (self);
   g_set_object (&self->game, game);
   g_signal_group_set_target (self->game_signals, game);
   update_player_names (self);
