@@ -18,10 +18,10 @@ G_DECLARE_FINAL_TYPE (HeartsCardPicture, hearts_card_picture, HEARTS, CARD_PICTU
 /* @width: the card's width on screen; @render_width: the width @theme renders it at and
  * scales from (the table's, so that no other size enters the theme's cache), or 0 for
  * @width. */
-GtkWidget *hearts_card_picture_new (HeartsCard       card,
-                                    HeartsCardTheme *theme,
-                                    int              width,
-                                    int              render_width);
-HeartsCard hearts_card_picture_get_card (HeartsCardPicture *self);
+GtkWidget  *hearts_card_picture_new      (HeartsCard         card,
+                                          HeartsCardTheme   *theme,
+                                          int                width,
+                                          int                render_width);
+HeartsCard  hearts_card_picture_get_card (HeartsCardPicture *self);
 
 G_END_DECLS

@@ -54,7 +54,7 @@ void     _hearts_window_actions_update    (HeartsWindow *self);
 /* Something the player would lose by starting another game. */
 gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
 /* Closes the last trick or the hand so far, if open. */
-void _hearts_window_close_trick_history (HeartsWindow *self);
+void     _hearts_window_close_trick_history (HeartsWindow *self);
 
 /* hearts-window-settings.c */
 void     _hearts_window_bind_settings     (HeartsWindow *self);
