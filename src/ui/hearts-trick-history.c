@@ -176,6 +176,10 @@ new_trick_row (HeartsTrickHistory *self,
   gtk_widget_set_focusable (row, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, info->label, -1);
   gtk_widget_add_css_class (box, "trick-row");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 10);
 
   /* Translators: the heading of a trick in the list of the hand's tricks */
   number = g_strdup_printf (_("Trick %u"), info->number);

@@ -205,14 +205,6 @@ pass_action (GtkWidget  *widget,
 
 /* The last trick and the hand so far: one dialog, two pages */
 
-void
-_hearts_window_close_trick_history (HeartsWindow *self)
-{
-  if (self->trick_history != NULL)
-    hearts_dialog_close (GTK_WIDGET (self->trick_history));
-  g_clear_weak_pointer (&self->trick_history);
-}
-
 static void
 show_trick_history (HeartsWindow          *self,
                     HeartsTrickHistoryMode mode)
@@ -242,7 +234,7 @@ show_trick_history (HeartsWindow          *self,
                                       hearts_table_get_card_theme (self->table),
                                       hearts_table_get_card_width (self->table));
   hearts_trick_history_set_mode (history, mode);
-  g_set_weak_pointer (&self->trick_history, history);
+  _hearts_window_set_trick_history (self, history);
   hearts_trick_history_present (history, GTK_WIDGET (self));
 }
 

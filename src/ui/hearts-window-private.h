@@ -47,14 +47,17 @@ void     _hearts_window_add_toast         (HeartsWindow *self,
 void     _hearts_window_show_score_sheet  (HeartsWindow         *self,
                                            HeartsScoreSheetMode  mode);
 void     _hearts_window_hide_score_sheet  (HeartsWindow *self);
+/* The last trick or the hand so far now open: followed until it goes. */
+void     _hearts_window_set_trick_history (HeartsWindow       *self,
+                                           HeartsTrickHistory *history);
+/* Closes the last trick or the hand so far, if open. */
+void     _hearts_window_close_trick_history (HeartsWindow *self);
 
 /* hearts-window-actions.c */
 void     _hearts_window_class_actions_init (GtkWidgetClass *widget_class);
 void     _hearts_window_actions_update    (HeartsWindow *self);
 /* Something the player would lose by starting another game. */
 gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
-/* Closes the last trick or the hand so far, if open. */
-void     _hearts_window_close_trick_history (HeartsWindow *self);
 
 /* hearts-window-settings.c */
 void     _hearts_window_bind_settings     (HeartsWindow *self);

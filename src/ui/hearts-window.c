@@ -22,6 +22,7 @@ enum
   PROP_SETTINGS,
   PROP_GAME,
   PROP_MESSAGE,
+  PROP_TRICK_HISTORY,
   N_PROPS
 };
 
@@ -101,6 +102,44 @@ show_pending_sheet (HeartsWindow *self)
     return;
   _hearts_window_show_score_sheet (self, self->pending_sheet);
   self->pending_sheet = -1;
+}
+
+/* The last trick or the hand so far */
+
+static void
+on_trick_history_gone (gpointer data,
+                       GObject *where_it_was)
+{
+  HeartsWindow *self = data;
+
+  self->trick_history = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+}
+
+void
+_hearts_window_set_trick_history (HeartsWindow       *self,
+                                  HeartsTrickHistory *history)
+{
+  g_assert (self->trick_history == NULL);
+
+  /* Closed, it goes: on libadwaita 1.2 a window destroyed, later an AdwDialog unparented. */
+  self->trick_history = history;
+  g_object_weak_ref (G_OBJECT (history), on_trick_history_gone, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+}
+
+/* Forgotten at once: an AdwDialog's closing animation outlives it. */
+void
+_hearts_window_close_trick_history (HeartsWindow *self)
+{
+  HeartsTrickHistory *history = self->trick_history;
+
+  if (history == NULL)
+    return;
+  g_object_weak_unref (G_OBJECT (history), on_trick_history_gone, self);
+  self->trick_history = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+  hearts_dialog_close (GTK_WIDGET (history));
 }
 
 /* The game's signals */
@@ -196,7 +235,6 @@ on_starting_engines_cb (HeartsGameRunner *runner,
     {
       adw_toast_dismiss (self->engines_toast);
       g_clear_weak_pointer (&self->engines_toast);
-      g_clear_weak_pointer (&self->trick_history);
     }
 }
 
@@ -254,6 +292,9 @@ hearts_window_dispose (GObject *object)
   g_clear_pointer (&self->message, g_free);
   g_clear_weak_pointer (&self->toast);
   g_clear_weak_pointer (&self->engines_toast);
+  if (self->trick_history != NULL)
+    g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
+  self->trick_history = NULL;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_WINDOW);
 
@@ -278,6 +319,9 @@ hearts_window_get_property (GObject    *object,
       break;
     case PROP_MESSAGE:
       g_value_set_string (value, self->message);
+      break;
+    case PROP_TRICK_HISTORY:
+      g_value_set_object (value, self->trick_history);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -325,6 +369,10 @@ hearts_window_class_init (HeartsWindowClass *klass)
   /* The text of the last toast. */
   properties[PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The last trick or the hand so far while it is open, else NULL. */
+  properties[PROP_TRICK_HISTORY] =
+    g_param_spec_object ("trick-history", NULL, NULL, HEARTS_TYPE_TRICK_HISTORY,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

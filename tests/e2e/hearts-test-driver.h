@@ -52,6 +52,11 @@ void          hearts_driver_key            (HeartsDriver     *driver,
                                             const char       *key);
 void          hearts_driver_screenshot     (HeartsDriver     *driver,
                                             const char       *name);
+/* Gives the keyboard focus to the program's dialog titled @title if it is a window of
+ * its own (libadwaita 1.2; later ones live in the main window), as a window manager
+ * would when it opens: the tests' X server has none. */
+void          hearts_driver_focus_dialog   (HeartsDriver     *driver,
+                                            const char       *title);
 
 /* State helpers */
 GVariant     *state_get_table              (GVariant         *state);
