@@ -1,5 +1,5 @@
 #!/bin/sh
-# Screenshots of the Preferences pages and the Statistics dialog, under Xvfb.
+# Screenshots of the Preferences pages, the Statistics dialog and the trick history, under Xvfb.
 #   tests/ui/screenshots.sh BUILD_DIR OUT_DIR
 set -eu
 build=${1:-build}
@@ -18,3 +18,11 @@ done
 shot preferences game "$out/preferences-game-dark.png" dark
 shot statistics "$out/statistics.png"
 shot statistics "$out/statistics-dark.png" dark
+
+# The last trick and the hand so far over a game in play, wide and 400 px narrow.
+history="$build/tests/ui/show-trick-history"
+for mode in last hand; do
+  xvfb-run -a -s "-screen 0 1024x768x24" "$history" $mode 1000 "$out/trick-history-$mode.png"
+  xvfb-run -a -s "-screen 0 1024x768x24" "$history" $mode 400 "$out/trick-history-$mode-narrow.png"
+done
+xvfb-run -a -s "-screen 0 1024x768x24" "$history" hand 1000 "$out/trick-history-hand-dark.png" dark
