@@ -251,9 +251,23 @@ sync_from_game (HeartsTrickHistory *self)
   gtk_list_box_append (self->last_list, new_trick_row (self, n - 1, LAST_CARD_WIDTH));
 }
 
+/* The newest trick takes the focus: the list scrolls to it, and a screen reader reads it. */
+static void
+focus_newest (HeartsTrickHistory *self)
+{
+  GtkListBox *list = hearts_trick_history_get_mode (self) == HEARTS_TRICK_HISTORY_HAND_SO_FAR
+                       ? self->hand_list
+                       : self->last_list;
+  GtkWidget  *row = gtk_widget_get_last_child (GTK_WIDGET (list));
+
+  if (row != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (row);
+}
+
 static void
 on_page_changed_cb (HeartsTrickHistory *self)
 {
+  focus_newest (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
 }
 
@@ -268,6 +282,14 @@ close_shortcut (GtkWidget *widget,
 }
 
 /* GObject */
+
+static void
+hearts_trick_history_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (hearts_trick_history_parent_class)->map (widget);
+
+  focus_newest (HEARTS_TRICK_HISTORY (widget));
+}
 
 static void
 hearts_trick_history_dispose (GObject *object)
@@ -329,6 +351,7 @@ hearts_trick_history_class_init (HeartsTrickHistoryClass *klass)
   object_class->dispose = hearts_trick_history_dispose;
   object_class->get_property = hearts_trick_history_get_property;
   object_class->set_property = hearts_trick_history_set_property;
+  widget_class->map = hearts_trick_history_map;
 
   /* The page shown. */
   properties[PROP_MODE] =

@@ -387,7 +387,7 @@ hearts_driver_key (HeartsDriver *driver,
 }
 
 void
-hearts_driver_focus_dialog (HeartsDriver *driver,
+hearts_driver_focus_window (HeartsDriver *driver,
                             const char   *title)
 {
   g_autofree char *pattern = g_strdup_printf ("^%s$", title);
@@ -400,7 +400,7 @@ hearts_driver_focus_dialog (HeartsDriver *driver,
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
                 NULL, NULL, &out, NULL, &status, &error);
   g_assert_no_error (error);
-  /* Nothing found: the dialog is inside the main window, which has the focus. */
+  /* Nothing found: a dialog inside the main window, which has the focus. */
   if (!g_spawn_check_wait_status (status, NULL) || out == NULL || g_strstrip (out)[0] == '\0')
     return;
   lines = g_strsplit (out, "\n", -1);

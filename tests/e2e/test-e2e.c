@@ -1017,7 +1017,7 @@ test_last_trick (void)
   state = hearts_driver_wait (driver, history_shown, (gpointer) "last-trick");
   assert_history (state, n - 1);
   hearts_driver_screenshot (driver, "shot-last-trick");
-  hearts_driver_focus_dialog (driver, "Tricks");
+  hearts_driver_focus_window (driver, "Tricks");
   hearts_driver_key (driver, "Escape");
   g_clear_pointer (&state, g_variant_unref);
   state = hearts_driver_wait (driver, history_closed, NULL);
@@ -1039,7 +1039,18 @@ test_last_trick (void)
   state = hearts_driver_wait (driver, history_shown, (gpointer) "hand-so-far");
   assert_history (state, 0);
   hearts_driver_screenshot (driver, "shot-hand-so-far");
-  hearts_driver_focus_dialog (driver, "Tricks");
+  hearts_driver_focus_window (driver, "Tricks");
+  hearts_driver_key (driver, "Escape");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_closed, NULL);
+
+  /* Shift+L: the hand so far again, from the keyboard. */
+  hearts_driver_focus_window (driver, "Hearts");
+  hearts_driver_key (driver, "shift+l");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_shown, (gpointer) "hand-so-far");
+  assert_history (state, 0);
+  hearts_driver_focus_window (driver, "Tricks");
   hearts_driver_key (driver, "Escape");
   g_clear_pointer (&state, g_variant_unref);
   state = hearts_driver_wait (driver, history_closed, NULL);
