@@ -362,6 +362,41 @@ test_actions (void)
   g_assert_true (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_true (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
 
+  /* Open while the game is undone: it never shows a trick taken back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
+  g_assert_nonnull (find_history (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  if (hearts_game_get_n_finished_tricks (game) == 0)
+    g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+  else
+    {
+      g_autoptr(GVariant) shown = hearts_trick_history_describe (find_history (window));
+      g_autoptr(GVariant) tricks = tricks_of (shown);
+
+      g_assert_cmpuint (g_variant_n_children (tricks), ==, hearts_game_get_n_finished_tricks (game));
+      hearts_dialog_close (GTK_WIDGET (find_history (window)));
+      g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+    }
+  while (hearts_game_get_n_finished_tricks (game) == 0)
+    human_plays (window);
+
+  /* A new game closes it. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-last-trick", NULL);
+  g_assert_nonnull (find_history (window));
+  {
+    g_autoptr(HeartsGame) other = NULL;
+    HeartsRules rules;
+
+    hearts_rules_init_default (&rules);
+    other = hearts_game_new (&rules, 8);
+    hearts_window_new_game (window, other);
+    g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+    game = hearts_window_get_game (window);
+  }
+  while (hearts_game_get_n_finished_tricks (game) == 0)
+    human_plays (window);
+
   /* Turned off in Preferences: neither; an open one closes. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
   g_assert_nonnull (find_history (window));
