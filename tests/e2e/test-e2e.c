@@ -1031,6 +1031,7 @@ test_last_trick (void)
     hearts_driver_click (driver, x + w / 2, y + h / 2);
     g_clear_pointer (&state, g_variant_unref);
     state = hearts_driver_wait (driver, menu_item_shown, (gpointer) "Hand So Far");
+    hearts_driver_screenshot (driver, "shot-menu");
     menu = g_variant_lookup_value (state, "menu", G_VARIANT_TYPE_VARDICT);
     g_assert_true (state_get_rect (menu, "Hand So Far", &x, &y, &w, &h));
     hearts_driver_click (driver, x + w / 2, y + h / 2);
