@@ -499,6 +499,45 @@ hearts_game_get_played_trick (HeartsGame *self,
 }
 
 guint
+hearts_game_get_n_finished_tricks (HeartsGame *self)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+
+  if (self->phase == HEARTS_PHASE_PASSING)
+    return 0;
+  return hearts_deal_get_trick_index (&self->deal);
+}
+
+gint
+hearts_game_get_trick_winner (HeartsGame *self,
+                              guint       trick)
+{
+  g_return_val_if_fail (HEARTS_IS_GAME (self), -1);
+
+  if (trick >= hearts_game_get_n_finished_tricks (self))
+    return -1;
+  return hearts_deal_get_trick_winner (&self->deal, trick);
+}
+
+gint
+hearts_game_get_trick_points (HeartsGame *self,
+                              guint       trick)
+{
+  HeartsCard  played[HEARTS_MAX_PLAYERS];
+  HeartsCards cards = 0;
+  guint       n;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (self), 0);
+
+  if (trick >= hearts_game_get_n_finished_tricks (self))
+    return 0;
+  n = hearts_deal_get_trick (&self->deal, trick, played);
+  for (guint i = 0; i < n; i++)
+    cards |= HEARTS_CARD_BIT (played[i]);
+  return hearts_cards_points (cards, &self->rules);
+}
+
+guint
 hearts_game_get_tricks_won (HeartsGame *self,
                             guint       seat)
 {

@@ -68,6 +68,15 @@ guint                hearts_game_get_played_trick    (HeartsGame          *self,
                                                       guint                trick,
                                                       HeartsCard          *cards,
                                                       guint               *leader);
+/* Tricks of the hand in play or just finished that are complete (0 while passing). */
+guint                hearts_game_get_n_finished_tricks (HeartsGame        *self);
+/* Who took finished trick @trick, or -1 when it is not finished. */
+gint                 hearts_game_get_trick_winner    (HeartsGame          *self,
+                                                      guint                trick);
+/* The points of the cards of finished trick @trick (before any moon adjustment), 0 when
+ * it is not finished. */
+gint                 hearts_game_get_trick_points    (HeartsGame          *self,
+                                                      guint                trick);
 guint                hearts_game_get_tricks_won      (HeartsGame          *self,
                                                       guint                seat);
 /* Points taken in the hand in progress (before any moon adjustment). */

@@ -234,6 +234,9 @@ hearts_application_startup (GApplication *app)
   static const char *review[] = { "<Control>r", NULL };
   static const char *fullscreen[] = { "F11", NULL };
   static const char *preferences[] = { "<Control>comma", NULL };
+  /* Not a key the hand uses (hearts-card-widget.c binds the arrows, Space and Enter). */
+  static const char *last_trick[] = { "l", NULL };
+  static const char *hand_so_far[] = { "<Shift>l", NULL };
   g_autofree char   *card_theme = NULL;
 
   /* The deck parses in a thread while GTK and libadwaita start. */
@@ -264,6 +267,8 @@ hearts_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-last-trick", last_trick);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-hand-so-far", hand_so_far);
 }
 
 static void

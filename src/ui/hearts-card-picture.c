@@ -1,9 +1,5 @@
 /* hearts-card-picture.c
  *
- * The theme draws the card at the size on screen, for the display's scale (a texture in a
- * GtkPicture would ask for its pixel size, twice as large on a HiDPI screen), and says
- * when a picture rendered in the background has arrived.
- *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -17,6 +13,7 @@ struct _HeartsCardPicture
   HeartsCardTheme *theme;
   HeartsCard       card;
   int              width;
+  int              render_width;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsCardPicture, hearts_card_picture, GTK_TYPE_WIDGET)
@@ -25,12 +22,16 @@ enum
 {
   PROP_0,
   PROP_CARD,
-  PROP_CARD_THEME,
-  PROP_WIDTH,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static int
+picture_height (HeartsCardPicture *self)
+{
+  return hearts_card_theme_get_height_for_width (self->theme, self->width);
+}
 
 static void
 hearts_card_picture_measure (GtkWidget     *widget,
@@ -43,10 +44,7 @@ hearts_card_picture_measure (GtkWidget     *widget,
 {
   HeartsCardPicture *self = HEARTS_CARD_PICTURE (widget);
 
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = self->width;
-  else
-    *minimum = *natural = hearts_card_theme_get_height_for_width (self->theme, self->width);
+  *minimum = *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? self->width : picture_height (self);
 }
 
 static void
@@ -56,26 +54,13 @@ hearts_card_picture_snapshot (GtkWidget   *widget,
   HeartsCardPicture *self = HEARTS_CARD_PICTURE (widget);
   int                width = gtk_widget_get_width (widget);
   int                height = gtk_widget_get_height (widget);
+  float              w = MIN (width, self->width);
+  float              h = MIN (height, picture_height (self));
 
-  if (width <= 0 || height <= 0)
-    return;
+  /* Centred in whatever room the parent gives. */
   hearts_card_theme_snapshot_card (self->theme, snapshot, widget, self->card,
-                                   &GRAPHENE_RECT_INIT (0, 0, width, height), width);
-}
-
-static void
-hearts_card_picture_constructed (GObject *object)
-{
-  HeartsCardPicture *self = HEARTS_CARD_PICTURE (object);
-  g_autofree char   *name = NULL;
-
-  G_OBJECT_CLASS (hearts_card_picture_parent_class)->constructed (object);
-
-  if (self->theme == NULL)
-    self->theme = hearts_card_theme_new_default ();
-  g_signal_connect_object (self->theme, "changed", G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
-  name = hearts_card_get_name (self->card);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+                                   &GRAPHENE_RECT_INIT ((width - w) / 2, (height - h) / 2, w, h),
+                                   self->render_width > 0 ? self->render_width : self->width);
 }
 
 static void
@@ -101,12 +86,6 @@ hearts_card_picture_get_property (GObject    *object,
     case PROP_CARD:
       g_value_set_uint (value, self->card);
       break;
-    case PROP_CARD_THEME:
-      g_value_set_object (value, self->theme);
-      break;
-    case PROP_WIDTH:
-      g_value_set_int (value, self->width);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -123,13 +102,13 @@ hearts_card_picture_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_CARD:
-      self->card = g_value_get_uint (value);
-      break;
-    case PROP_CARD_THEME:
-      self->theme = g_value_dup_object (value);
-      break;
-    case PROP_WIDTH:
-      self->width = g_value_get_int (value);
+      {
+        g_autofree char *name = NULL;
+
+        self->card = g_value_get_uint (value);
+        name = hearts_card_get_name (self->card);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -142,7 +121,6 @@ hearts_card_picture_class_init (HeartsCardPictureClass *klass)
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->constructed = hearts_card_picture_constructed;
   object_class->dispose = hearts_card_picture_dispose;
   object_class->get_property = hearts_card_picture_get_property;
   object_class->set_property = hearts_card_picture_set_property;
@@ -152,13 +130,6 @@ hearts_card_picture_class_init (HeartsCardPictureClass *klass)
   properties[PROP_CARD] =
     g_param_spec_uint ("card", NULL, NULL, 0, HEARTS_NO_CARD, HEARTS_NO_CARD,
                        (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  /* NULL: our own deck. */
-  properties[PROP_CARD_THEME] =
-    g_param_spec_object ("card-theme", NULL, NULL, HEARTS_TYPE_CARD_THEME,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_WIDTH] =
-    g_param_spec_int ("width", NULL, NULL, 1, G_MAXINT, 64,
-                      (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "card-picture");
@@ -168,25 +139,33 @@ hearts_card_picture_class_init (HeartsCardPictureClass *klass)
 static void
 hearts_card_picture_init (HeartsCardPicture *self)
 {
-  self->card = HEARTS_NO_CARD;
-  self->width = 64;
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_VISIBLE);
 }
 
 GtkWidget *
 hearts_card_picture_new (HeartsCard       card,
                          HeartsCardTheme *theme,
-                         int              width)
+                         int              width,
+                         int              render_width)
 {
-  g_return_val_if_fail (theme == NULL || HEARTS_IS_CARD_THEME (theme), NULL);
+  HeartsCardPicture *self;
+
+  g_return_val_if_fail (hearts_card_is_valid (card), NULL);
+  g_return_val_if_fail (HEARTS_IS_CARD_THEME (theme), NULL);
   g_return_val_if_fail (width > 0, NULL);
 
-  return g_object_new (HEARTS_TYPE_CARD_PICTURE, "card", card, "card-theme", theme, "width", width, NULL);
+  self = g_object_new (HEARTS_TYPE_CARD_PICTURE, "card", card, NULL);
+  self->theme = g_object_ref (theme);
+  self->width = width;
+  self->render_width = render_width;
+  /* A deck rendered in the background asks for a redraw when it is done. */
+  g_signal_connect_object (theme, "changed", G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  return GTK_WIDGET (self);
 }
 
 HeartsCard
 hearts_card_picture_get_card (HeartsCardPicture *self)
 {
   g_return_val_if_fail (HEARTS_IS_CARD_PICTURE (self), HEARTS_NO_CARD);
-
   return self->card;
 }

@@ -1,4 +1,5 @@
-/* hearts-card-picture.h: one card drawn small, as a picture (the hand review's tricks)
+/* hearts-card-picture.h: one card drawn at a fixed size, to look at (not to play): the
+ * review's and the trick history's cards
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "hearts-card-theme.h"
+#include "hearts-cards.h"
 
 G_BEGIN_DECLS
 
@@ -14,10 +16,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsCardPicture, hearts_card_picture, HEARTS, CARD_PICTURE, GtkWidget)
 
-/* @card @width logical pixels wide, from @theme; named for a screen reader. */
+/* @width: the card's width on screen; @render_width: the width @theme renders it at and
+ * scales from (the table's, so that no other size enters the theme's cache), or 0 for
+ * @width. */
 GtkWidget  *hearts_card_picture_new      (HeartsCard         card,
                                           HeartsCardTheme   *theme,
-                                          int                width);
+                                          int                width,
+                                          int                render_width);
 HeartsCard  hearts_card_picture_get_card (HeartsCardPicture *self);
 
 G_END_DECLS

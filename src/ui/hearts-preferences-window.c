@@ -58,6 +58,7 @@ struct _HeartsPreferencesWindow
   GtkBox      *preview_box;
   AdwComboRow *click_row;
   GtkWidget   *highlight_row;
+  GtkWidget   *past_tricks_row;
   AdwComboRow *animation_row;
   AdwComboRow *hand_sort_row;
   GtkWidget   *confirm_row;
@@ -380,7 +381,7 @@ bind_rows (HeartsPreferencesWindow *self)
                         self->first_trick_row, self->must_break_row, self->queen_breaks_row,
                         self->omnibus_row, self->no_tricks_row, self->moon_row, self->game_end_row,
                         self->click_row, self->highlight_row, self->animation_row, self->hand_sort_row,
-                        self->confirm_row };
+                        self->confirm_row, self->past_tricks_row };
 
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_object_set (rows[i], "settings", self->gsettings, NULL);
@@ -545,6 +546,7 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, omnibus_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, no_tricks_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, past_tricks_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_row);
   gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
 }

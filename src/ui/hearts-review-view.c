@@ -136,7 +136,7 @@ static GtkWidget *
 card_picture (HeartsReviewView *self,
               HeartsCard        card)
 {
-  GtkWidget *picture = hearts_card_picture_new (card, self->card_theme, CARD_WIDTH);
+  GtkWidget *picture = hearts_card_picture_new (card, self->card_theme, CARD_WIDTH, 0);
 
   gtk_widget_set_halign (picture, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (picture, "review-card");

@@ -1239,6 +1239,13 @@ hearts_table_get_player_name (HeartsTable *self,
   return seat_name (self, seat);
 }
 
+int
+hearts_table_get_card_width (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
+  return (int) self->card_w;
+}
+
 gboolean
 hearts_table_get_busy (HeartsTable *self)
 {

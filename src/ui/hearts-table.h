@@ -47,6 +47,8 @@ const char      *hearts_table_get_player_name     (HeartsTable     *self,
                                                    guint            seat);
 /* Whether cards are still moving on the table: the next computer move waits. */
 gboolean         hearts_table_get_busy            (HeartsTable     *self);
+/* The width the hand's cards are drawn (and the theme renders them) at. */
+int              hearts_table_get_card_width      (HeartsTable     *self);
 /* Puts every moving card where it is going at once. */
 void             hearts_table_finish_animations   (HeartsTable     *self);
 /* Drops animations and redraws from the game, after an undo. */

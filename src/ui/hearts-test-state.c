@@ -20,6 +20,8 @@ typedef struct
   HeartsWindow  *window; /* owns us */
   GSimpleAction *action;
   GSignalGroup  *game_signals;
+  GSignalGroup  *history_signals; /* the open trick history */
+  GtkWidget     *menu_button;     /* the main menu's */
   GPtrArray     *announcements; /* every one since the start */
   GtkWidget     *review;        /* the open hand review (weak) */
   guint          idle_id;
@@ -35,6 +37,7 @@ test_state_free (gpointer data)
     g_signal_handlers_disconnect_by_data (state->review, state);
   g_clear_weak_pointer (&state->review);
   g_clear_object (&state->game_signals);
+  g_clear_object (&state->history_signals);
   g_clear_object (&state->action);
   g_clear_pointer (&state->announcements, g_ptr_array_unref);
   g_free (state);
@@ -141,6 +144,72 @@ add_claim_dialog (TestState       *state,
   g_variant_builder_add (b, "{sv}", "claim-dialog", g_variant_builder_end (&d));
 }
 
+/* Where @widget is in the window's surface, as xdotool's --window takes it; a popover's
+ * own surface is placed from its parent's. */
+static gboolean
+widget_rect (GtkWidget *widget,
+             GVariant **rect)
+{
+  GtkNative       *native = gtk_widget_get_native (widget);
+  GdkSurface      *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  graphene_point_t origin;
+  double           sx = 0, sy = 0, px = 0, py = 0;
+
+  if (surface == NULL || !gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0 ||
+      !gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    return FALSE;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  if (GDK_IS_POPUP (surface))
+    {
+      px = gdk_popup_get_position_x (GDK_POPUP (surface));
+      py = gdk_popup_get_position_y (GDK_POPUP (surface));
+    }
+  *rect = g_variant_new ("(iiii)", (gint) (origin.x + sx + px), (gint) (origin.y + sy + py),
+                         gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  return TRUE;
+}
+
+/* The items of the open main menu by their text, mnemonic left out ("Hand So Far"), to
+ * click them: GTK 4.8's menu items do not carry their action's name. */
+static void
+add_menu_items (GtkWidget       *widget,
+                GVariantBuilder *items)
+{
+  GVariant *rect;
+
+  if (GTK_IS_ACTIONABLE (widget) && g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "text") != NULL &&
+      widget_rect (widget, &rect))
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) parts = NULL;
+      g_autofree char *plain = NULL;
+
+      g_object_get (widget, "text", &text, NULL);
+      parts = g_strsplit (text != NULL ? text : "", "_", -1);
+      plain = g_strjoinv ("", parts);
+      g_variant_builder_add (items, "{sv}", plain, rect);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    add_menu_items (child, items);
+}
+
+static void
+add_menu (TestState       *state,
+          GVariantBuilder *b)
+{
+  GtkPopover     *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (state->menu_button));
+  GVariant       *rect;
+  GVariantBuilder items;
+
+  if (widget_rect (state->menu_button, &rect))
+    g_variant_builder_add (b, "{sv}", "menu-button", rect);
+  if (popover == NULL || !gtk_widget_get_mapped (GTK_WIDGET (popover)))
+    return;
+  g_variant_builder_init (&items, G_VARIANT_TYPE_VARDICT);
+  add_menu_items (GTK_WIDGET (popover), &items);
+  g_variant_builder_add (b, "{sv}", "menu", g_variant_builder_end (&items));
+}
+
 /* Where the keyboard focus is: "hand:QS", "pass-button", "sheet", "none", or the
  * type of the widget elsewhere. */
 static char *
@@ -157,6 +226,8 @@ describe_focus (HeartsWindow *window)
     return g_strdup ("pass-button");
   if (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->score_sheet)))
     return g_strdup ("sheet");
+  if (window->trick_history != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (window->trick_history)))
+    return g_strdup ("trick-history");
   return g_strdup (G_OBJECT_TYPE_NAME (focus));
 }
 
@@ -212,6 +283,11 @@ publish_idle (gpointer user_data)
   if (gtk_widget_get_visible (GTK_WIDGET (window->score_sheet)) &&
       gtk_widget_get_width (hearts_score_sheet_get_default_button (window->score_sheet)) > 0)
     add_sheet (state, &b);
+  /* What the last trick or the hand so far shows, once it is on screen. */
+  if (window->trick_history != NULL && gtk_widget_get_mapped (GTK_WIDGET (window->trick_history)))
+    g_variant_builder_add (&b, "{sv}", "trick-history", hearts_trick_history_describe (window->trick_history));
+  if (state->menu_button != NULL)
+    add_menu (state, &b);
 
   /* "window": the review is part of the main window (AdwDialog) or a window of its own,
    * whose coordinates the rectangles are in. */
@@ -298,6 +374,52 @@ on_announced_cb (TestState  *state,
   on_change_cb (state);
 }
 
+/* The menu's items have their places once a frame has laid the popover out. */
+static gboolean
+on_menu_tick_cb (GtkWidget     *popover,
+                 GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  TestState *state = user_data;
+
+  if (!gtk_widget_get_mapped (popover))
+    return G_SOURCE_REMOVE;
+  if (gtk_widget_get_width (popover) == 0)
+    return G_SOURCE_CONTINUE;
+  on_change_cb (state);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_menu_map_cb (GtkWidget *popover,
+                TestState *state)
+{
+  gtk_widget_add_tick_callback (popover, on_menu_tick_cb, state, NULL);
+  on_change_cb (state);
+}
+
+static GtkWidget *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+on_trick_history_cb (TestState *state)
+{
+  g_signal_group_set_target (state->history_signals, state->window->trick_history);
+  on_change_cb (state);
+}
+
 static void
 on_game_cb (TestState *state)
 {
@@ -345,6 +467,10 @@ hearts_test_state_attach (HeartsWindow  *window,
   state->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
   g_signal_group_connect_swapped (state->game_signals, "changed", G_CALLBACK (on_change_cb), state);
   g_signal_group_connect_swapped (state->game_signals, "notify::thinking", G_CALLBACK (on_change_cb), state);
+  state->history_signals = g_signal_group_new (HEARTS_TYPE_TRICK_HISTORY);
+  g_signal_group_connect_swapped (state->history_signals, "map", G_CALLBACK (on_change_cb), state);
+  g_signal_group_connect_swapped (state->history_signals, "unmap", G_CALLBACK (on_change_cb), state);
+  g_signal_group_connect_swapped (state->history_signals, "notify::mode", G_CALLBACK (on_change_cb), state);
   g_object_set_data_full (G_OBJECT (window), "hearts-test-state", state, test_state_free);
 
   g_signal_connect_swapped (window, "notify::game", G_CALLBACK (on_game_cb), state);
@@ -361,6 +487,15 @@ hearts_test_state_attach (HeartsWindow  *window,
   g_signal_connect_swapped (window, "notify::focus-visible", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (hearts_table_get_announcer (window->table), "announced",
                             G_CALLBACK (on_announced_cb), state);
+  g_signal_connect_swapped (window, "notify::trick-history", G_CALLBACK (on_trick_history_cb), state);
+  state->menu_button = find_menu_button (GTK_WIDGET (window));
+  if (state->menu_button != NULL)
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (state->menu_button));
+
+      g_signal_connect (popover, "map", G_CALLBACK (on_menu_map_cb), state);
+      g_signal_connect_swapped (popover, "unmap", G_CALLBACK (on_change_cb), state);
+    }
   on_game_cb (state);
 }
 

@@ -39,6 +39,19 @@ _hearts_window_game_in_progress (HeartsWindow *self)
          hearts_game_has_played (self->game, HEARTS_HUMAN_SEAT);
 }
 
+/* A hand in play or just over with a finished trick to look back at, if the settings
+ * allow it. */
+static gboolean
+can_show_tricks (HeartsWindow *self)
+{
+  GSettings *settings = self->settings != NULL ? hearts_settings_get_settings (self->settings) : NULL;
+
+  return self->game != NULL && settings != NULL &&
+         g_settings_get_boolean (settings, "show-past-tricks") &&
+         hearts_game_get_phase (self->game) != HEARTS_PHASE_PASSING &&
+         hearts_game_get_n_finished_tricks (self->game) > 0;
+}
+
 void
 _hearts_window_actions_update (HeartsWindow *self)
 {
@@ -58,6 +71,8 @@ _hearts_window_actions_update (HeartsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.review-hand", can_review (self));
   gtk_widget_action_set_enabled (widget, "win.pass",
                                  hearts_table_get_chosen (self->table) != 0 && phase == HEARTS_PHASE_PASSING);
+  gtk_widget_action_set_enabled (widget, "win.show-last-trick", can_show_tricks (self));
+  gtk_widget_action_set_enabled (widget, "win.show-hand-so-far", can_show_tricks (self));
 }
 
 /* New Game, after asking when a game would be lost */
@@ -245,6 +260,57 @@ pass_action (GtkWidget  *widget,
   hearts_table_pass (HEARTS_WINDOW (widget)->table);
 }
 
+/* The last trick and the hand so far: one dialog, two pages */
+
+static void
+show_trick_history (HeartsWindow          *self,
+                    HeartsTrickHistoryMode mode)
+{
+  guint n;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+  HeartsTrickHistory *history;
+
+  if (!can_show_tricks (self))
+    return;
+  /* Already open (the pile's click may ask again): the page asked for. */
+  if (self->trick_history != NULL && hearts_trick_history_get_game (self->trick_history) == self->game)
+    {
+      hearts_trick_history_set_mode (self->trick_history, mode);
+      return;
+    }
+  _hearts_window_close_trick_history (self);
+
+  n = hearts_game_get_n_players (self->game);
+  builder = g_strv_builder_new ();
+  for (guint s = 0; s < n; s++)
+    g_strv_builder_add (builder, hearts_table_get_player_name (self->table, s));
+  names = g_strv_builder_end (builder);
+
+  history = hearts_trick_history_new (self->game, (const char * const *) names,
+                                      hearts_table_get_card_theme (self->table),
+                                      hearts_table_get_card_width (self->table));
+  hearts_trick_history_set_mode (history, mode);
+  _hearts_window_set_trick_history (self, history);
+  hearts_trick_history_present (history, GTK_WIDGET (self));
+}
+
+static void
+show_last_trick_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  show_trick_history (HEARTS_WINDOW (widget), HEARTS_TRICK_HISTORY_LAST_TRICK);
+}
+
+static void
+show_hand_so_far_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  show_trick_history (HEARTS_WINDOW (widget), HEARTS_TRICK_HISTORY_HAND_SO_FAR);
+}
+
 static void
 fullscreen_action (GtkWidget  *widget,
                    const char *action_name,
@@ -278,4 +344,6 @@ _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   gtk_widget_class_install_action (widget_class, "win.skip-engines", NULL, skip_engines_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
+  gtk_widget_class_install_action (widget_class, "win.show-last-trick", NULL, show_last_trick_action);
+  gtk_widget_class_install_action (widget_class, "win.show-hand-so-far", NULL, show_hand_so_far_action);
 }

@@ -7,6 +7,7 @@
 #include "hearts-game-runner.h"
 #include "hearts-saved-game.h"
 #include "hearts-score-sheet.h"
+#include "hearts-trick-history.h"
 #include "hearts-window.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,7 @@ struct _HeartsWindow
   gboolean              hinting;
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
+  HeartsTrickHistory   *trick_history;   /* the last trick or the hand so far, while open (weak) */
   char                 *message;         /* the last toast's text */
 
   /* The claim of this turn (hearts-window-claim.c) */
@@ -56,6 +58,11 @@ void     _hearts_window_add_toast         (HeartsWindow *self,
 void     _hearts_window_show_score_sheet  (HeartsWindow         *self,
                                            HeartsScoreSheetMode  mode);
 void     _hearts_window_hide_score_sheet  (HeartsWindow *self);
+/* The last trick or the hand so far now open: followed until it goes. */
+void     _hearts_window_set_trick_history (HeartsWindow       *self,
+                                           HeartsTrickHistory *history);
+/* Closes the last trick or the hand so far, if open. */
+void     _hearts_window_close_trick_history (HeartsWindow *self);
 
 /* hearts-window-actions.c */
 void     _hearts_window_class_actions_init (GtkWidgetClass *widget_class);

@@ -24,6 +24,7 @@ enum
   PROP_MESSAGE,
   PROP_CLAIM_DIALOG,
   PROP_CLAIM_CHECKING,
+  PROP_TRICK_HISTORY,
   N_PROPS
 };
 
@@ -117,6 +118,44 @@ show_pending_sheet (HeartsWindow *self)
   self->pending_sheet = -1;
 }
 
+/* The last trick or the hand so far */
+
+static void
+on_trick_history_gone (gpointer data,
+                       GObject *where_it_was)
+{
+  HeartsWindow *self = data;
+
+  self->trick_history = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+}
+
+void
+_hearts_window_set_trick_history (HeartsWindow       *self,
+                                  HeartsTrickHistory *history)
+{
+  g_assert (self->trick_history == NULL);
+
+  /* Closed, it goes: on libadwaita 1.2 a window destroyed, later an AdwDialog unparented. */
+  self->trick_history = history;
+  g_object_weak_ref (G_OBJECT (history), on_trick_history_gone, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+}
+
+/* Forgotten at once: an AdwDialog's closing animation outlives it. */
+void
+_hearts_window_close_trick_history (HeartsWindow *self)
+{
+  HeartsTrickHistory *history = self->trick_history;
+
+  if (history == NULL)
+    return;
+  g_object_weak_unref (G_OBJECT (history), on_trick_history_gone, self);
+  self->trick_history = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+  hearts_dialog_close (GTK_WIDGET (history));
+}
+
 /* The game's signals */
 
 /* Also after the game's last hand: the phase says which sheet. */
@@ -136,10 +175,24 @@ on_game_state_cb (HeartsWindow *self)
   _hearts_window_actions_update (self);
 }
 
+/* A move asks the claim check again and changes what can be looked back at (a finished
+ * or an undone trick). */
 static void
 on_game_changed_cb (HeartsWindow *self)
 {
   _hearts_window_claim_update (self);
+  _hearts_window_actions_update (self);
+}
+
+/* Looking back at tricks turned off: what was open closes too. */
+static void
+on_show_past_tricks_cb (HeartsWindow *self)
+{
+  GSettings *settings = hearts_settings_get_settings (self->settings);
+
+  if (!g_settings_get_boolean (settings, "show-past-tricks"))
+    _hearts_window_close_trick_history (self);
+  _hearts_window_actions_update (self);
 }
 
 /* The table's and the runner's signals */
@@ -231,6 +284,8 @@ hearts_window_constructed (GObject *object)
   g_signal_connect_object (self->saved_game, "write-failed",
                            G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
   _hearts_window_bind_settings (self);
+  g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed::show-past-tricks",
+                           G_CALLBACK (on_show_past_tricks_cb), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -269,6 +324,9 @@ hearts_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->toast);
   g_clear_weak_pointer (&self->engines_toast);
   g_clear_weak_pointer (&self->review);
+  if (self->trick_history != NULL)
+    g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
+  self->trick_history = NULL;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_WINDOW);
 
@@ -299,6 +357,9 @@ hearts_window_get_property (GObject    *object,
       break;
     case PROP_CLAIM_CHECKING:
       g_value_set_boolean (value, self->claim_check != NULL);
+      break;
+    case PROP_TRICK_HISTORY:
+      g_value_set_object (value, self->trick_history);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -355,6 +416,10 @@ hearts_window_class_init (HeartsWindowClass *klass)
   properties[PROP_CLAIM_CHECKING] =
     g_param_spec_boolean ("claim-checking", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The last trick or the hand so far while it is open, else NULL. */
+  properties[PROP_TRICK_HISTORY] =
+    g_param_spec_object ("trick-history", NULL, NULL, HEARTS_TYPE_TRICK_HISTORY,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HEARTS_TYPE_GAME);
@@ -428,6 +493,8 @@ _hearts_window_start_game (HeartsWindow *self,
   g_assert (HEARTS_IS_GAME (game));
 
   self->hinting = FALSE;
+  /* The tricks of the old game are no use. */
+  _hearts_window_close_trick_history (self);
   g_set_object (&self->game, game);
   g_signal_group_set_target (self->game_signals, game);
   update_player_names (self);

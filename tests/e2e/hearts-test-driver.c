@@ -440,6 +440,27 @@ hearts_driver_key (HeartsDriver *driver,
 }
 
 void
+hearts_driver_focus_window (HeartsDriver *driver,
+                            const char   *title)
+{
+  g_autofree char *pattern = g_strdup_printf ("^%s$", title);
+  const char      *argv[] = { "xdotool", "search", "--onlyvisible", "--name", pattern, NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  /* Nothing found: a dialog inside the main window, which has the focus. */
+  if (!g_spawn_check_wait_status (status, NULL) || out == NULL || g_strstrip (out)[0] == '\0')
+    return;
+  lines = g_strsplit (out, "\n", -1);
+  xdotool ("windowfocus", "--sync", lines[0], NULL);
+}
+
+void
 hearts_driver_screenshot (HeartsDriver *driver,
                           const char   *name)
 {

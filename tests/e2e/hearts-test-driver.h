@@ -68,6 +68,11 @@ void          hearts_driver_key            (HeartsDriver     *driver,
                                             const char       *key);
 void          hearts_driver_screenshot     (HeartsDriver     *driver,
                                             const char       *name);
+/* Gives the keyboard focus to the program's window titled @title, if there is one (a
+ * dialog is a window of its own on libadwaita 1.2, later it lives in the main window), as
+ * a window manager would when it opens or closes: the tests' X server has none. */
+void          hearts_driver_focus_window   (HeartsDriver     *driver,
+                                            const char       *title);
 
 /* State helpers */
 GVariant     *state_get_table              (GVariant         *state);

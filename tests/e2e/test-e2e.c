@@ -569,6 +569,15 @@ piles_published (GVariant   *state,
 /* A hand played with clicks: whenever the table is still, each seat's pile is the
  * scoring cards of the tricks it won, by the record; a click on a pile leaves the game
  * as it was (it shows the last trick, where the window has that). */
+/* Looking back at tricks (below) */
+static guint    n_finished_tricks (GVariant *state);
+static gboolean history_shown     (GVariant *state,
+                                   gpointer  data);
+static gboolean history_closed    (GVariant *state,
+                                   gpointer  data);
+static void     assert_history    (GVariant *state,
+                                   guint     first);
+
 static void
 test_point_piles (void)
 {
@@ -619,10 +628,15 @@ test_point_piles (void)
             hearts_driver_screenshot (driver, "shot-piles");
             hearts_driver_click (driver, rects[s][0] + rects[s][2] / 2, rects[s][1] + rects[s][3] / 2);
             clicked = TRUE;
-            after = hearts_driver_get_state (driver);
-            g_assert_nonnull (after);
+            /* The pile shows the last trick, and the game does not move. */
+            after = hearts_driver_wait (driver, history_shown, (gpointer) "last-trick");
+            assert_history (after, n_finished_tricks (after) - 1);
             record_after = state_get_string (after, "record");
             g_assert_cmpstr (record_after, ==, record);
+            hearts_driver_focus_window (driver, "Tricks");
+            hearts_driver_key (driver, "Escape");
+            g_variant_unref (hearts_driver_wait (driver, history_closed, NULL));
+            hearts_driver_focus_window (driver, "Hearts");
           }
 
       if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
@@ -1472,6 +1486,239 @@ test_review (void)
   hearts_driver_stop (driver);
 }
 
+/* Looking back at tricks */
+
+typedef struct
+{
+  guint      leader;
+  guint      winner;
+  gint       points;
+  HeartsCard cards[4];
+} RecordTrick;
+
+/* The finished tricks of the hand in play, from the record (four players, default rules). */
+static GArray *
+record_tricks (GVariant *state)
+{
+  g_autoptr(GPtrArray) plays = state_record_lines (state, "play ");
+  GArray *tricks = g_array_new (FALSE, TRUE, sizeof (RecordTrick));
+
+  for (guint i = 0; i + 4 <= plays->len; i += 4)
+    {
+      RecordTrick t = { 0 };
+      HeartsCard  best = HEARTS_NO_CARD;
+
+      for (guint k = 0; k < 4; k++)
+        {
+          g_auto(GStrv) words = g_strsplit (g_ptr_array_index (plays, i + k), " ", 2);
+          guint      seat = (guint) g_ascii_strtoull (words[0], NULL, 10);
+          HeartsCard card;
+
+          g_assert_true (hearts_card_from_string (words[1], &card));
+          t.cards[k] = card;
+          if (k == 0)
+            t.leader = seat;
+          /* The highest card of the suit led takes the trick. */
+          if (k == 0 || (HEARTS_CARD_SUIT (card) == HEARTS_CARD_SUIT (best) && HEARTS_CARD_RANK (card) > HEARTS_CARD_RANK (best)))
+            {
+              best = card;
+              t.winner = seat;
+            }
+          t.points += card == HEARTS_QUEEN_OF_SPADES ? 13 : HEARTS_CARD_SUIT (card) == HEARTS_SUIT_HEARTS;
+        }
+      g_array_append_val (tricks, t);
+    }
+  return tricks;
+}
+
+static guint
+n_finished_tricks (GVariant *state)
+{
+  g_autoptr(GPtrArray) plays = state_record_lines (state, "play ");
+
+  return plays->len / 4;
+}
+
+static gboolean
+history_shown (GVariant *state,
+               gpointer  data)
+{
+  g_autoptr(GVariant) history = g_variant_lookup_value (state, "trick-history", G_VARIANT_TYPE_VARDICT);
+  g_autofree char *mode = history != NULL ? state_get_string (history, "mode") : NULL;
+
+  return g_strcmp0 (mode, data) == 0;
+}
+
+static gboolean
+history_closed (GVariant *state,
+                gpointer  data)
+{
+  g_autoptr(GVariant) history = g_variant_lookup_value (state, "trick-history", G_VARIANT_TYPE_VARDICT);
+
+  return history == NULL;
+}
+
+static gboolean
+menu_item_shown (GVariant *state,
+                 gpointer  data)
+{
+  g_autoptr(GVariant) menu = g_variant_lookup_value (state, "menu", G_VARIANT_TYPE_VARDICT);
+  int x, y, w, h;
+
+  return menu != NULL && state_get_rect (menu, data, &x, &y, &w, &h) && w > 0;
+}
+
+/* What the open view shows against the record: the tricks @first.. of the hand. */
+static void
+assert_history (GVariant *state,
+                guint     first)
+{
+  g_autoptr(GVariant) history = g_variant_lookup_value (state, "trick-history", G_VARIANT_TYPE_VARDICT);
+  g_autoptr(GVariant) shown = NULL;
+  g_autoptr(GArray) tricks = record_tricks (state);
+  g_auto(GStrv) players = NULL;
+
+  g_assert_nonnull (history);
+  g_assert_true (g_variant_lookup (state, "players", "^as", &players));
+  shown = g_variant_lookup_value (history, "tricks", G_VARIANT_TYPE ("aa{sv}"));
+  g_assert_nonnull (shown);
+  g_assert_cmpuint (g_variant_n_children (shown), ==, tricks->len - first);
+  for (guint i = first; i < tricks->len; i++)
+    {
+      RecordTrick *t = &g_array_index (tricks, RecordTrick, i);
+      g_autoptr(GVariant) row = g_variant_get_child_value (shown, i - first);
+      g_autofree const char **cards = NULL;
+      g_autofree char        *want = NULL;
+      const char             *label = NULL;
+      guint                   number = 0;
+      gint                    leader = -1, winner = -1, points = -1;
+
+      g_assert_true (g_variant_lookup (row, "number", "u", &number));
+      g_assert_true (g_variant_lookup (row, "leader", "i", &leader));
+      g_assert_true (g_variant_lookup (row, "winner", "i", &winner));
+      g_assert_true (g_variant_lookup (row, "points", "i", &points));
+      g_assert_true (g_variant_lookup (row, "cards", "^a&s", &cards));
+      g_assert_true (g_variant_lookup (row, "label", "&s", &label));
+      g_assert_cmpuint (number, ==, i + 1);
+      g_assert_cmpint (leader, ==, t->leader);
+      g_assert_cmpint (winner, ==, t->winner);
+      g_assert_cmpint (points, ==, t->points);
+      g_assert_cmpuint (g_strv_length ((char **) cards), ==, 4);
+      for (guint k = 0; k < 4; k++)
+        g_assert_cmpstr (cards[k], ==, hearts_card_to_string (t->cards[k]));
+      /* Who took it, as a screen reader hears it. */
+      want = g_strdup_printf ("; %s took it, %d point%s", players[t->winner], t->points, t->points == 1 ? "" : "s");
+      g_assert_true (g_str_has_suffix (label, want));
+    }
+}
+
+/* Play two tricks with real clicks, open the last trick with L and the hand so far from
+ * the main menu, each closed with Escape: they show what the record says was played. */
+static void
+test_last_trick (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  guint n;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("7", NULL, FALSE);
+
+  state = hearts_driver_wait (driver, ready_to_pass, NULL);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *card = first_unchosen (state);
+
+      click_card (driver, state, card);
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (i + 1));
+    }
+  click_pass (driver, state);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_passed, NULL);
+
+  /* Before a trick is finished, L does nothing but the game goes on. */
+  while (n_finished_tricks (state) < 2)
+    {
+      g_autofree char *legal = NULL;
+      g_autofree char *card = NULL;
+
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, human_to_play, NULL);
+      if (n_finished_tricks (state) >= 2)
+        break;
+      legal = table_string (state, "legal");
+      card = first_card_in (state, cards_from (legal));
+      g_assert_nonnull (card);
+      click_card (driver, state, card);
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, card_played, card);
+    }
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_to_play, NULL);
+  n = n_finished_tricks (state);
+  g_assert_cmpuint (n, >=, 2);
+
+  /* L: the last trick. */
+  hearts_driver_key (driver, "l");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_shown, (gpointer) "last-trick");
+  assert_history (state, n - 1);
+  hearts_driver_screenshot (driver, "shot-last-trick");
+  hearts_driver_focus_window (driver, "Tricks");
+  hearts_driver_key (driver, "Escape");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_closed, NULL);
+
+  /* The main menu, by clicks: the hand so far. */
+  {
+    int x, y, w, h;
+    g_autoptr(GVariant) menu = NULL;
+
+    g_assert_true (state_get_rect (state, "menu-button", &x, &y, &w, &h));
+    hearts_driver_click (driver, x + w / 2, y + h / 2);
+    g_clear_pointer (&state, g_variant_unref);
+    state = hearts_driver_wait (driver, menu_item_shown, (gpointer) "Hand So Far");
+    hearts_driver_screenshot (driver, "shot-menu");
+    menu = g_variant_lookup_value (state, "menu", G_VARIANT_TYPE_VARDICT);
+    g_assert_true (state_get_rect (menu, "Hand So Far", &x, &y, &w, &h));
+    hearts_driver_click (driver, x + w / 2, y + h / 2);
+  }
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_shown, (gpointer) "hand-so-far");
+  assert_history (state, 0);
+  hearts_driver_screenshot (driver, "shot-hand-so-far");
+  hearts_driver_focus_window (driver, "Tricks");
+  hearts_driver_key (driver, "Escape");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_closed, NULL);
+
+  /* Shift+L: the hand so far again, from the keyboard. */
+  hearts_driver_focus_window (driver, "Hearts");
+  hearts_driver_key (driver, "shift+l");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_shown, (gpointer) "hand-so-far");
+  assert_history (state, 0);
+  hearts_driver_focus_window (driver, "Tricks");
+  hearts_driver_key (driver, "Escape");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, history_closed, NULL);
+
+  /* The game goes on: the hand is played with a click again. */
+  {
+    g_autofree char *legal = table_string (state, "legal");
+    g_autofree char *card = first_card_in (state, cards_from (legal));
+
+    g_assert_nonnull (card);
+    click_card (driver, state, card);
+    g_clear_pointer (&state, g_variant_unref);
+    state = hearts_driver_wait (driver, card_played, card);
+  }
+
+  hearts_driver_stop (driver);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1486,6 +1733,7 @@ main (int   argc,
   g_test_add_func ("/e2e/auto-finish", test_auto_finish);
   g_test_add_func ("/e2e/point-piles", test_point_piles);
   g_test_add_func ("/e2e/review", test_review);
+  g_test_add_func ("/e2e/last-trick", test_last_trick);
 
   return g_test_run ();
 }

@@ -1393,6 +1393,89 @@ test_serialize_fuzz (void)
   g_assert_finalize_object (g_steal_pointer (&game));
 }
 
+/* Finished tricks: who took each one and its points */
+
+typedef struct
+{
+  HeartsGame *game;
+  gint        before[HEARTS_MAX_PLAYERS]; /* hand points before the trick */
+  guint       checked;
+} TrickWatch;
+
+static void
+on_trick_finished_check (HeartsGame *game,
+                         guint       winner,
+                         guint       trick,
+                         TrickWatch *watch)
+{
+  guint n = hearts_game_get_n_players (game);
+
+  g_assert_cmpuint (hearts_game_get_n_finished_tricks (game), ==, trick + 1);
+  g_assert_cmpint (hearts_game_get_trick_winner (game, trick), ==, (gint) winner);
+  /* The trick's points are what its winner's hand points grew by. */
+  g_assert_cmpint (hearts_game_get_trick_points (game, trick), ==,
+                   hearts_game_get_hand_points (game, winner) - watch->before[winner]);
+  /* Nothing past the last finished trick. */
+  g_assert_cmpint (hearts_game_get_trick_winner (game, trick + 1), ==, -1);
+  g_assert_cmpint (hearts_game_get_trick_points (game, trick + 1), ==, 0);
+  for (guint s = 0; s < n; s++)
+    watch->before[s] = hearts_game_get_hand_points (game, s);
+  watch->checked++;
+}
+
+static void
+test_finished_tricks (void)
+{
+  guint64   seed = hearts_test_seed ();
+  HeartsRng rng;
+
+  hearts_rng_init (&rng, seed);
+  for (guint round = 0; round < 30; round++)
+    {
+      HeartsRules rules;
+      g_autoptr(HeartsGame) game = NULL;
+      TrickWatch watch = { 0 };
+      guint      hand_size;
+
+      hearts_test_random_rules (&rules, &rng);
+      game = hearts_game_new (&rules, seed + round);
+      hand_size = hearts_rules_get_hand_size (&rules);
+      all_computers (game);
+      watch.game = game;
+      g_signal_connect (game, "trick-finished", G_CALLBACK (on_trick_finished_check), &watch);
+
+      g_assert_cmpuint (hearts_game_get_n_finished_tricks (game), ==, 0);
+      g_assert_cmpint (hearts_game_get_trick_winner (game, 0), ==, -1);
+      while (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING ||
+             hearts_game_get_n_finished_tricks (game) == 0)
+        {
+          /* A trick in progress is not finished. */
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_PLAYING)
+            g_assert_cmpint (hearts_game_get_trick_winner (game, 0), ==, -1);
+          g_assert_true (hearts_game_computer_move (game));
+        }
+      /* The next trick's leader is the last one's winner. */
+      {
+        guint leader = G_MAXUINT;
+
+        hearts_game_computer_move (game);
+        hearts_game_get_played_trick (game, 1, NULL, &leader);
+        g_assert_cmpint (hearts_game_get_trick_winner (game, 0), ==, (gint) leader);
+      }
+      finish_hand (game);
+      /* At the end of the hand every trick is there to look back at. */
+      g_assert_cmpuint (watch.checked, ==, hand_size);
+      g_assert_cmpuint (hearts_game_get_n_finished_tricks (game), ==, hand_size);
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        {
+          hearts_game_next_hand (game);
+          g_assert_cmpuint (hearts_game_get_n_finished_tricks (game), ==, 0);
+          g_assert_cmpint (hearts_game_get_trick_winner (game, 0), ==, -1);
+        }
+      g_signal_handlers_disconnect_by_data (game, &watch);
+    }
+}
+
 /* Records */
 
 static void
@@ -1725,6 +1808,7 @@ main (int   argc,
   g_test_add_func ("/model/serialize/exact", test_serialize_exact);
   g_test_add_func ("/model/serialize/rejects-corrupt", test_serialize_rejects_corrupt);
   g_test_add_func ("/model/serialize/fuzz", test_serialize_fuzz);
+  g_test_add_func ("/model/finished-tricks", test_finished_tricks);
   g_test_add_func ("/model/record/replays", test_record_replays);
   g_test_add_func ("/model/record/tampered", test_record_tampered);
   g_test_add_func ("/model/points-taken/hands", test_points_taken);

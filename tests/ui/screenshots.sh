@@ -1,5 +1,6 @@
 #!/bin/sh
-# Screenshots of the Preferences pages, the Statistics dialog and the hand review, under Xvfb.
+# Screenshots of the Preferences pages, the Statistics dialog, the hand review and the trick
+# history, under Xvfb.
 #   tests/ui/screenshots.sh BUILD_DIR OUT_DIR
 set -eu
 build=${1:-build}
@@ -26,3 +27,10 @@ for size in 1280x800 400x800; do
       "${size%x*}" "${size#*x}" "$out/review-$step-$size.png"
   done
 done
+# The last trick and the hand so far over a game in play, wide and 400 px narrow.
+history="$build/tests/ui/show-trick-history"
+for mode in last hand; do
+  xvfb-run -a -s "-screen 0 1024x768x24" "$history" $mode 1000 "$out/trick-history-$mode.png"
+  xvfb-run -a -s "-screen 0 1024x768x24" "$history" $mode 400 "$out/trick-history-$mode-narrow.png"
+done
+xvfb-run -a -s "-screen 0 1024x768x24" "$history" hand 1000 "$out/trick-history-hand-dark.png" dark

@@ -1,0 +1,96 @@
+/* show-trick-history.c: opens the last trick or the hand so far over a game in play,
+ * and takes a screenshot of the display
+ *
+ *   show-trick-history last|hand WIDTH OUT.png [dark]
+ *
+ * Run under Xvfb (tests/ui/screenshots.sh); WIDTH is the window's (and on libadwaita 1.2,
+ * where the dialog is a window of its own, the dialog's) width.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "hearts-resources.h"
+#include "hearts-window-private.h"
+
+static const char   *output;
+static GMainLoop    *loop;
+static HeartsWindow *window;
+static gboolean      hand_so_far;
+static int           width;
+
+static gboolean
+take_screenshot_cb (gpointer user_data)
+{
+  g_autofree char *command = g_strdup_printf ("import -window root %s", output);
+  g_autoptr(GError) error = NULL;
+  gint status;
+
+  if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_printerr ("import: %s\n", error->message);
+  else
+    g_print ("%s\n", output);
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+open_cb (gpointer user_data)
+{
+  gtk_widget_activate_action (GTK_WIDGET (window), hand_so_far ? "win.show-hand-so-far" : "win.show-last-trick", NULL);
+  if (window->trick_history == NULL)
+    g_printerr ("The trick history did not open\n");
+  else if (GTK_IS_WINDOW (window->trick_history))
+    gtk_window_set_default_size (GTK_WINDOW (window->trick_history), MIN (width, 480), 600);
+  g_timeout_add (1500, take_screenshot_cb, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsRules rules;
+
+  if (argc < 4)
+    {
+      g_printerr ("Usage: %s last|hand WIDTH OUT.png [dark]\n", argv[0]);
+      return 2;
+    }
+  hand_so_far = g_str_equal (argv[1], "hand");
+  width = atoi (argv[2]);
+  output = argv[3];
+
+  gtk_init ();
+  adw_init ();
+  g_assert_nonnull (hearts_get_resource ());
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      argc > 4 && g_str_equal (argv[4], "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                                : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  loop = g_main_loop_new (NULL, FALSE);
+
+  /* Six tricks played; then the human is to play. */
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, 11);
+  for (guint s = 0; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
+  while (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING || hearts_game_get_n_finished_tricks (game) < 6 ||
+         hearts_game_get_current_player (game) != 0)
+    hearts_game_computer_move (game);
+  hearts_game_set_seat_human (game, 0);
+
+  window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+  g_settings_set_string (hearts_settings_get_settings (window->settings), "animation-speed", "off");
+  g_settings_set_string (hearts_settings_get_settings (window->settings), "player-name", "Alice");
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
+  hearts_window_new_game (window, game);
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_timeout_add (1500, open_cb, NULL);
+  g_main_loop_run (loop);
+  return 0;
+}
