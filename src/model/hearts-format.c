@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "hearts-format.h"
@@ -18,6 +20,17 @@ hearts_format_points (gint points)
 
   /* The hyphen-minus is a dash to the eye and to a screen reader, not a sign. */
   return g_strdup_printf ("%s%" G_GINT64_FORMAT, points < 0 ? MINUS_SIGN : "", magnitude);
+}
+
+char *
+hearts_format_mean (double points)
+{
+  g_autofree char *text = g_strdup_printf ("%.1f", ABS (points));
+
+  /* A mean that rounds to zero has no sign. */
+  if (points < 0 && strspn (text, "0.,") != strlen (text))
+    return g_strconcat (MINUS_SIGN, text, NULL);
+  return g_steal_pointer (&text);
 }
 
 char *

@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 
 /* "12", "0", "−10": a negative number with the real minus sign (U+2212). */
 char *hearts_format_points    (gint                points);
+/* A mean to one decimal, as "4.5" or "−1.5" (never "−0.0"), in the locale's digits. */
+char *hearts_format_mean      (double              points);
 /* Where seat 0 finished, low totals first: "You won!", "You finished second, 12 points
  * behind Ada", "You shared first place with West". @names holds @n_players names. */
 char *hearts_format_standing  (guint               n_players,

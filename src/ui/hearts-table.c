@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-format.h"
 #include "hearts-model-enums.h"
 #include "hearts-score-sheet.h"
 #include "hearts-table-private.h"
@@ -419,6 +420,7 @@ _hearts_table_update_labels (HeartsTable *self)
     {
       g_autofree char *info = NULL;
       g_autofree char *tricks = NULL;
+      g_autofree char *points = NULL;
       gint             total;
       guint            won;
 
@@ -429,9 +431,10 @@ _hearts_table_update_labels (HeartsTable *self)
       total = hearts_game_get_total (self->game, s);
       won = hearts_game_get_tricks_won (self->game, s);
       tricks = g_strdup_printf (g_dngettext (NULL, "%u trick", "%u tricks", won), won);
-      /* Translators: a seat's total score, then its tricks in this hand */
-      info = g_strdup_printf (g_dngettext (NULL, "%d point · %s", "%d points · %s", ABS (total)),
-                              total, tricks);
+      points = hearts_format_points (total);
+      /* Translators: a seat's total score (as "12" or "−5"), then its tricks in this hand */
+      info = g_strdup_printf (g_dngettext (NULL, "%s point · %s", "%s points · %s", ABS (total)),
+                              points, tricks);
       hearts_seat_plate_set_player_name (self->plates[s], seat_name (self, s));
       hearts_seat_plate_set_info (self->plates[s], info);
       hearts_seat_plate_set_current (self->plates[s], (gint) s == current && !self->busy);

@@ -38,6 +38,30 @@ test_points (void)
 }
 
 static void
+test_mean (void)
+{
+  const struct
+  {
+    double      mean;
+    const char *text;
+  } cases[] = {
+    { 0, "0.0" },
+    { 4.5, "4.5" },
+    { -1.5, "\u22121.5" },
+    { -0.04, "0.0" },
+    { -0.06, "\u22120.1" },
+    { -26, "\u221226.0" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = hearts_format_mean (cases[i].mean);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+static void
 assert_standing (guint       n,
                  const gint *totals,
                  const char *expected)
@@ -103,6 +127,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/format/points", test_points);
+  g_test_add_func ("/format/mean", test_mean);
   g_test_add_func ("/format/standing/three", test_standing_three);
   g_test_add_func ("/format/standing/six", test_standing_six);
   g_test_add_func ("/format/name-list", test_name_list);
