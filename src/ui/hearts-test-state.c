@@ -46,6 +46,7 @@ add_sheet (TestState       *state,
   double            sx = 0, sy = 0;
 
   g_variant_builder_add (b, "{sv}", "sheet", g_variant_new_uint32 (hearts_score_sheet_get_mode (sheet)));
+  g_variant_builder_add (b, "{sv}", "sheet-summary", g_variant_new_take_string (hearts_score_sheet_dup_summary (sheet)));
   /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
   if (native != NULL && gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
     {
