@@ -119,9 +119,9 @@ hand_cell (const HeartsHandResult *r,
                             name, hand + 1, points);
   if (why->len > 0)
     {
-      g_autofree char *reason = g_strdup (why->str);
+      g_auto(GStrv) reasons = g_strsplit (why->str, "\n", -1);
+      g_autofree char *reason = g_strjoinv (", ", reasons);
 
-      g_strdelimit (reason, "\n", ',');
       gtk_widget_set_tooltip_text (label, why->str);
       /* Translators: two sentences read aloud one after the other */
       labelled_cell (label, g_strdup_printf (_("%s. %s"), spoken, reason));

@@ -3,6 +3,7 @@
  *
  *   show-settings-dialogs preferences game|players|appearance|notice OUT.png [dark]
  *   show-settings-dialogs statistics OUT.png [dark]
+ *   show-settings-dialogs score-sheet OUT.png [dark]   (a game over sheet with footnotes)
  *
  * Run under Xvfb (tests/ui/screenshots.sh); the screenshot is taken with
  * ImageMagick's `import -window root`.
@@ -18,6 +19,7 @@
 #include "hearts-card-theme.h"
 #include "hearts-preferences-window.h"
 #include "hearts-resources.h"
+#include "hearts-score-sheet.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
 
@@ -96,7 +98,7 @@ main (int   argc,
 
   if (argc < 3 || (g_str_equal (argv[1], "preferences") && argc < 4))
     {
-      g_printerr ("Usage: %s preferences PAGE OUT.png [dark] | statistics OUT.png [dark]\n", argv[0]);
+      g_printerr ("Usage: %s preferences PAGE OUT.png [dark] | statistics|score-sheet OUT.png [dark]\n", argv[0]);
       return 2;
     }
 
@@ -155,6 +157,30 @@ main (int   argc,
       g_object_set (window, "visible-page-name", page, NULL);
       hearts_preferences_window_present (window, parent);
       hearts_dialog_set_size (GTK_WIDGET (window), 640, 1440);
+    }
+  else if (g_str_equal (argv[1], "score-sheet"))
+    {
+      static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
+      GtkWidget         *sheet = hearts_score_sheet_new ();
+      HeartsRules        rules;
+
+      /* A game of Normal players over the Omnibus rules, with a moon and the bonuses. */
+      output = argv[2];
+      hearts_rules_init_default (&rules);
+      hearts_rules_apply_string (&rules, "omnibus=yes no-tricks=yes", NULL);
+      game = hearts_game_new (&rules, 5);
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+          else
+            hearts_game_computer_move (game);
+        }
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+      gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
+      adw_application_window_set_content (ADW_APPLICATION_WINDOW (parent), sheet);
     }
   else
     {
