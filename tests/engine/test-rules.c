@@ -1725,6 +1725,8 @@ test_pass_cycle_every_count (void)
   } cycles[] = {
     { HEARTS_PASS_CYCLE_LEFT_RIGHT_ACROSS_HOLD, "LRAH", "LRH" },
     { HEARTS_PASS_CYCLE_RIGHT_LEFT_ACROSS_HOLD, "RLAH", "RLH" },
+    { HEARTS_PASS_CYCLE_LEFT_RIGHT_HOLD, "LRH", "LRH" },
+    { HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD, "RLH", "RLH" },
     { HEARTS_PASS_CYCLE_LEFT_RIGHT, "LR", "LR" },
     { HEARTS_PASS_CYCLE_NONE, "H", "H" },
   };
@@ -1740,6 +1742,19 @@ test_pass_cycle_every_count (void)
         rules.n_players = n;
         rules.pass_cycle = cycles[c].cycle;
         g_assert_null (hearts_rules_check (&rules));
+        {
+          HeartsRules normal = rules;
+          gboolean    changed = hearts_rules_normalize (&normal);
+
+          /* Normalizing drops "across" where nobody sits across, and changes nothing
+           * a game plays. */
+          g_assert_true (changed == (n != 4 && hearts_pass_cycle_has_across (rules.pass_cycle)));
+          g_assert_false (n != 4 && hearts_pass_cycle_has_across (normal.pass_cycle));
+          g_assert_false (hearts_rules_normalize (&normal));
+          for (guint hand = 0; hand < 24; hand++)
+            g_assert_cmpint (hearts_rules_get_pass (&normal, hand), ==, hearts_rules_get_pass (&rules, hand));
+          g_assert_cmpint (strchr (expected, 'A') != NULL, ==, hearts_pass_cycle_has_across (normal.pass_cycle));
+        }
         for (guint hand = 0; hand < 60; hand++)
           {
             HeartsPassDirection dir = hearts_rules_get_pass (&rules, hand);

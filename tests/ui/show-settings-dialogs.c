@@ -1,7 +1,7 @@
 /* show-settings-dialogs.c: opens the Preferences window or the Statistics dialog
  * as they look in use, and takes a screenshot of the display
  *
- *   show-settings-dialogs preferences game|players|appearance|notice OUT.png [dark]
+ *   show-settings-dialogs preferences game|players|appearance|notice|passing-three OUT.png [dark]
  *   show-settings-dialogs statistics OUT.png [dark]
  *   show-settings-dialogs score-sheet OUT.png [dark]   (a game over sheet with footnotes)
  *
@@ -39,6 +39,35 @@ take_screenshot_cb (gpointer user_data)
   else
     g_print ("%s\n", output);
   g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Opens the Passing row's list, to show its choices. */
+static gboolean
+open_passing_cb (gpointer user_data)
+{
+  GtkWidget *row = find_row (user_data, "P_assing");
+
+  if (row != NULL)
+    gtk_widget_activate (row);
   return G_SOURCE_REMOVE;
 }
 
@@ -129,7 +158,13 @@ main (int   argc,
       output = argv[3];
       g_settings_set_string (gsettings, "player-name", "Alice");
       window = hearts_preferences_window_new (settings);
-      if (g_str_equal (page, "notice"))
+      if (g_str_equal (page, "passing-three"))
+        {
+          g_settings_set_int (gsettings, "players", 3);
+          g_timeout_add (1200, open_passing_cb, window);
+          page = "game";
+        }
+      else if (g_str_equal (page, "notice"))
         {
           game = hearts_settings_new_game (settings, 1);
           hearts_preferences_window_set_game (window, game);
