@@ -658,7 +658,8 @@ announce_received (HeartsTable *self)
 static void
 announce_hold (HeartsTable *self)
 {
-  if (self->hold_said || self->human_played || hearts_game_get_phase (self->game) != HEARTS_PHASE_PLAYING ||
+  if (self->game == NULL || self->hold_said || self->human_played ||
+      hearts_game_get_phase (self->game) != HEARTS_PHASE_PLAYING ||
       hearts_game_get_pass_direction (self->game) != HEARTS_PASS_HOLD)
     return;
   self->hold_said = TRUE;
@@ -1025,6 +1026,8 @@ hearts_table_init (HeartsTable *self)
 
   self->pass_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->pass_label, "pass-title");
+  gtk_label_set_wrap (GTK_LABEL (self->pass_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->pass_label), GTK_JUSTIFY_CENTER);
   gtk_widget_set_parent (self->pass_label, GTK_WIDGET (self));
   gtk_widget_set_visible (self->pass_label, FALSE);
 

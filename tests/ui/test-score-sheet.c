@@ -50,13 +50,14 @@ find_grid (GtkWidget *widget)
 /* A whole game of Normal players with these rules: seeds are tried in order until one has
  * every special score, so the same game comes every run. */
 static HeartsGame *
-game_with_specials (const char *rules_text)
+game_with_specials (const char *rules_text,
+                    gboolean    negative_total)
 {
   for (guint64 seed = 1; seed < 200; seed++)
     {
       g_autoptr(HeartsGame) game = NULL;
       HeartsRules rules;
-      gboolean    moon = FALSE, jack = FALSE, no_tricks = FALSE;
+      gboolean    moon = FALSE, jack = FALSE, no_tricks = FALSE, negative = FALSE;
 
       hearts_rules_init_default (&rules);
       g_assert_true (hearts_rules_apply_string (&rules, rules_text, NULL));
@@ -78,7 +79,9 @@ game_with_specials (const char *rules_text)
           jack |= r->jack >= 0;
           no_tricks |= r->no_tricks != 0;
         }
-      if (moon && jack && no_tricks)
+      for (guint s = 0; s < rules.n_players; s++)
+        negative |= hearts_game_get_total (game, s) < 0;
+      if (moon && jack && no_tricks && (negative || !negative_total))
         return g_steal_pointer (&game);
     }
   g_assert_not_reached ();
@@ -86,9 +89,10 @@ game_with_specials (const char *rules_text)
 
 static void
 check_sheet (const char *rules_text,
+             gboolean    negative_total,
              const char *moon_words)
 {
-  g_autoptr(HeartsGame) game = game_with_specials (rules_text);
+  g_autoptr(HeartsGame) game = game_with_specials (rules_text, negative_total);
   GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
   GtkWidget       *footnote;
   GtkGrid         *grid;
@@ -159,22 +163,37 @@ check_sheet (const char *rules_text,
         }
     }
   g_assert_true (told_moon);
+
+  /* The totals, under a separator. */
+  for (guint s = 0; s < n; s++)
+    {
+      GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, n_hands + 2);
+      g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
+      g_autofree char *spoken = g_strdup_printf ("%s, total: %s point%s", names[s], total,
+                                                 ABS (hearts_game_get_total (game, s)) == 1 ? "" : "s");
+
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cell)), ==, total);
+      if (hearts_game_get_total (game, s) < 0)
+        g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (cell)), "\u2212"));
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken);
+    }
   g_assert_finalize_object (sheet);
 }
 
 static void
 test_footnote_moon_others (void)
 {
-  check_sheet ("omnibus=yes no-tricks=yes moon=others", ": everyone else took 26.");
+  check_sheet ("omnibus=yes no-tricks=yes moon=others", FALSE, ": everyone else took 26.");
 }
 
 static void
 test_footnote_moon_shooter (void)
 {
-  check_sheet ("players=3 omnibus=yes no-tricks=yes moon=shooter end=score:50", " and took 26 off.");
+  /* A total below zero too: it has the real minus sign. */
+  check_sheet ("players=3 omnibus=yes no-tricks=yes moon=shooter end=score:50", TRUE, " and took 26 off.");
 }
 
-/* Nothing special, no footnote; a total below zero has the real minus sign. */
+/* Nothing special, no footnote. */
 static void
 test_no_footnote (void)
 {
