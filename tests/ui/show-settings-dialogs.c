@@ -214,6 +214,14 @@ main (int   argc,
             hearts_game_computer_move (game);
         }
       hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+      /* The application's style, as AdwApplication loads it from its resources. */
+      {
+        g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+        gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
+        gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      }
       gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
       adw_application_window_set_content (ADW_APPLICATION_WINDOW (parent), sheet);
     }
