@@ -514,14 +514,20 @@ hearts_deal_score (const HeartsDeal  *deal,
 
   memset (score, 0, sizeof *score);
   score->shooter = -1;
+  score->jack = -1;
 
   for (guint s = 0; s < n; s++)
     {
       score->points[s] = hearts_cards_points (deal->taken[s], rules);
       if ((deal->taken[s] & all_points) == all_points)
         score->shooter = s;
+      if (rules->omnibus && (deal->taken[s] & HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS)))
+        score->jack = s;
       if (rules->no_tricks_bonus && deal->tricks_won[s] == 0 && hearts_deal_is_done (deal))
-        score->points[s] += HEARTS_NO_TRICKS_BONUS;
+        {
+          score->points[s] += HEARTS_NO_TRICKS_BONUS;
+          score->no_tricks |= 1u << s;
+        }
     }
 
   if (score->shooter < 0)
@@ -535,7 +541,8 @@ hearts_deal_score (const HeartsDeal  *deal,
              ? HEARTS_MOON_SHOOTER_MINUS_26
              : HEARTS_MOON_OTHERS_PLUS_26;
 
-  if (moon == HEARTS_MOON_SHOOTER_MINUS_26)
+  score->moon_minus = moon == HEARTS_MOON_SHOOTER_MINUS_26;
+  if (score->moon_minus)
     score->points[score->shooter] -= 26;
   else
     for (guint s = 0; s < n; s++)

@@ -55,6 +55,9 @@ typedef struct
 {
   gint   points[HEARTS_MAX_PLAYERS];
   gint8  shooter;             /* seat that shot the moon, or -1 */
+  gint8  jack;                /* seat that took the J♦ with omnibus, or -1 */
+  guint8 no_tricks;           /* bit per seat that got the no-tricks bonus */
+  guint8 moon_minus;          /* the shooter took 26 off rather than giving 26 */
 } HeartsDealScore;
 
 /* Dealing. hearts_deal_shuffle shuffles the pack with hearts_rules_shuffle_deck, then

@@ -93,6 +93,8 @@ typedef struct
   guint                dealer;
   HeartsPassDirection  pass;
   gint                 points[HEARTS_MAX_PLAYERS];
+  HeartsDealScore      score;
+  GArray              *scores; /* of HeartsDealScore, or NULL */
 } Replay;
 
 static gboolean
@@ -303,14 +305,12 @@ replay_line (Replay  *r,
 
   if (g_strcmp0 (w[0], "points") == 0)
     {
-      HeartsDealScore score;
-
       if (!hearts_deal_is_done (&r->deal))
         return fail (error, line, "points before the hand is played out");
       if (!parse_ints (w, n, r->points))
         return fail (error, line, "bad points");
-      hearts_deal_score (&r->deal, rules, sum->totals, &score);
-      if (memcmp (score.points, r->points, n * sizeof (gint)) != 0)
+      hearts_deal_score (&r->deal, rules, sum->totals, &r->score);
+      if (memcmp (r->score.points, r->points, n * sizeof (gint)) != 0)
         return fail (error, line, "the points do not match the tricks");
       r->points_seen = TRUE;
       return TRUE;
@@ -327,6 +327,8 @@ replay_line (Replay  *r,
           return fail (error, line, "the totals do not add up");
       memcpy (sum->totals, totals, sizeof totals);
       sum->n_hands++;
+      if (r->scores != NULL)
+        g_array_append_val (r->scores, r->score);
       r->in_hand = FALSE;
       return TRUE;
     }
@@ -334,10 +336,11 @@ replay_line (Replay  *r,
   return fail (error, line, "unknown line");
 }
 
-gboolean
-hearts_record_replay (const char          *text,
-                      HeartsRecordSummary *summary,
-                      GError             **error)
+static gboolean
+replay (const char          *text,
+        HeartsRecordSummary *summary,
+        GArray              *scores,
+        GError             **error)
 {
   g_auto(GStrv) lines = NULL;
   HeartsRecordSummary local_sum;
@@ -350,6 +353,7 @@ hearts_record_replay (const char          *text,
   memset (&local_sum, 0, sizeof local_sum);
   r.sum = summary ? summary : &local_sum;
   memset (r.sum, 0, sizeof *r.sum);
+  r.scores = scores;
 
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -391,4 +395,24 @@ hearts_record_replay (const char          *text,
   if (r.in_hand && !r.dealt_ok && r.n_dealt > 0 && r.n_dealt < r.sum->rules.n_players)
     return fail (error, 0, "the record ends in the middle of a deal");
   return TRUE;
+}
+
+gboolean
+hearts_record_replay (const char          *text,
+                      HeartsRecordSummary *summary,
+                      GError             **error)
+{
+  return replay (text, summary, NULL, error);
+}
+
+gboolean
+hearts_record_replay_scores (const char          *text,
+                             HeartsRecordSummary *summary,
+                             GArray              *scores,
+                             GError             **error)
+{
+  g_return_val_if_fail (scores != NULL, FALSE);
+
+  g_array_set_size (scores, 0);
+  return replay (text, summary, scores, error);
 }

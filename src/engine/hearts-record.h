@@ -48,6 +48,11 @@ void     hearts_record_end        (GString           *record,
 gboolean hearts_record_replay     (const char          *text,
                                    HeartsRecordSummary *summary,
                                    GError             **error);
+/* The same, and each finished hand's score (a HeartsDealScore) appended to @scores. */
+gboolean hearts_record_replay_scores (const char          *text,
+                                      HeartsRecordSummary *summary,
+                                      GArray              *scores,
+                                      GError             **error);
 
 #define HEARTS_RECORD_ERROR (hearts_record_error_quark ())
 GQuark hearts_record_error_quark (void);

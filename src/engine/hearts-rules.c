@@ -13,7 +13,7 @@
 G_DEFINE_QUARK (hearts - rules - error - quark, hearts_rules_error)
 /* clang-format on */
 
-static const char *pass_cycle_ids[] = { "lrah", "rlah", "lr", "none" };
+static const char *pass_cycle_ids[] = { "lrah", "rlah", "lrh", "rlh", "lr", "none" };
 static const char *opening_ids[] = { "lowest", "any-club" };
 static const char *first_trick_ids[] = { "no-points", "no-hearts", "anything" };
 static const char *moon_ids[] = { "others", "shooter", "choose" };
@@ -45,12 +45,17 @@ hearts_rules_init_default (HeartsRules *rules)
   rules->three_deck = HEARTS_THREE_REMOVE_TWO_DIAMONDS;
 }
 
+/* The same game: "lrah" with three players is "lrh". */
 gboolean
 hearts_rules_equal (const HeartsRules *a,
                     const HeartsRules *b)
 {
+  HeartsRules na = *a, nb = *b;
+
+  hearts_rules_normalize (&na);
+  hearts_rules_normalize (&nb);
   return a->n_players == b->n_players &&
-         a->pass_cycle == b->pass_cycle &&
+         na.pass_cycle == nb.pass_cycle &&
          a->opening == b->opening &&
          a->first_trick == b->first_trick &&
          !a->must_break_hearts == !b->must_break_hearts &&
@@ -96,6 +101,42 @@ hearts_rules_check (const HeartsRules *rules)
   return NULL;
 }
 
+const char *
+hearts_pass_cycle_get_id (HeartsPassCycle cycle)
+{
+  g_return_val_if_fail ((guint) cycle < HEARTS_N_PASS_CYCLES, NULL);
+  return pass_cycle_ids[cycle];
+}
+
+gboolean
+hearts_pass_cycle_has_across (HeartsPassCycle cycle)
+{
+  return cycle == HEARTS_PASS_CYCLE_LEFT_RIGHT_ACROSS_HOLD || cycle == HEARTS_PASS_CYCLE_RIGHT_LEFT_ACROSS_HOLD;
+}
+
+gboolean
+hearts_rules_normalize (HeartsRules *rules)
+{
+  if (rules->n_players == 4)
+    return FALSE;
+  switch (rules->pass_cycle)
+    {
+    case HEARTS_PASS_CYCLE_LEFT_RIGHT_ACROSS_HOLD:
+      rules->pass_cycle = HEARTS_PASS_CYCLE_LEFT_RIGHT_HOLD;
+      return TRUE;
+    case HEARTS_PASS_CYCLE_RIGHT_LEFT_ACROSS_HOLD:
+      rules->pass_cycle = HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD;
+      return TRUE;
+    case HEARTS_PASS_CYCLE_LEFT_RIGHT:
+    case HEARTS_PASS_CYCLE_NONE:
+    case HEARTS_PASS_CYCLE_LEFT_RIGHT_HOLD:
+    case HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD:
+    case HEARTS_N_PASS_CYCLES:
+    default:
+      return FALSE;
+    }
+}
+
 HeartsCards
 hearts_rules_get_deck (const HeartsRules *rules)
 {
@@ -134,7 +175,8 @@ hearts_rules_get_pass (const HeartsRules *rules,
   static const HeartsPassDirection rlah[] = { HEARTS_PASS_RIGHT, HEARTS_PASS_LEFT, HEARTS_PASS_ACROSS, HEARTS_PASS_HOLD };
   static const HeartsPassDirection lrh[] = { HEARTS_PASS_LEFT, HEARTS_PASS_RIGHT, HEARTS_PASS_HOLD };
   static const HeartsPassDirection rlh[] = { HEARTS_PASS_RIGHT, HEARTS_PASS_LEFT, HEARTS_PASS_HOLD };
-  /* With 3 or 5 players nobody sits across, so the cycle skips it. */
+  /* With 3 or 5 players nobody sits across, so a cycle with it skips it (games and
+   * records from before "lrh" and "rlh" say so). */
   gboolean four = rules->n_players == 4;
 
   switch (rules->pass_cycle)
@@ -145,6 +187,10 @@ hearts_rules_get_pass (const HeartsRules *rules,
       return four ? rlah[hand_index % 4] : rlh[hand_index % 3];
     case HEARTS_PASS_CYCLE_LEFT_RIGHT:
       return hand_index % 2 == 0 ? HEARTS_PASS_LEFT : HEARTS_PASS_RIGHT;
+    case HEARTS_PASS_CYCLE_LEFT_RIGHT_HOLD:
+      return lrh[hand_index % 3];
+    case HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD:
+      return rlh[hand_index % 3];
     case HEARTS_PASS_CYCLE_NONE:
     case HEARTS_N_PASS_CYCLES:
     default:

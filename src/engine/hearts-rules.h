@@ -24,6 +24,8 @@ typedef enum
 {
   HEARTS_PASS_CYCLE_LEFT_RIGHT_ACROSS_HOLD,   /* the default */
   HEARTS_PASS_CYCLE_RIGHT_LEFT_ACROSS_HOLD,
+  HEARTS_PASS_CYCLE_LEFT_RIGHT_HOLD,          /* the default's for 3 or 5 players */
+  HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD,
   HEARTS_PASS_CYCLE_LEFT_RIGHT,
   HEARTS_PASS_CYCLE_NONE,
   HEARTS_N_PASS_CYCLES
@@ -90,10 +92,18 @@ typedef struct
 } HeartsRules;
 
 void                hearts_rules_init_default    (HeartsRules       *rules);
+/* Whether both play the same game (see hearts_rules_normalize()). */
 gboolean            hearts_rules_equal           (const HeartsRules *a,
                                                   const HeartsRules *b);
 /* NULL when the value is valid, else a static English reason. */
 const char         *hearts_rules_check           (const HeartsRules *rules);
+/* "lrah": the cycle's name in the rules' text form and the settings. */
+const char         *hearts_pass_cycle_get_id     (HeartsPassCycle    cycle);
+/* Whether the cycle passes across (only 4 players have a seat across). */
+gboolean            hearts_pass_cycle_has_across (HeartsPassCycle    cycle);
+/* With 3 or 5 players a cycle with "across" becomes the same one without it, which
+ * is what such a game has always played; TRUE if @rules changed. */
+gboolean            hearts_rules_normalize       (HeartsRules       *rules);
 
 HeartsCards         hearts_rules_get_deck        (const HeartsRules *rules);
 guint               hearts_rules_get_hand_size   (const HeartsRules *rules);

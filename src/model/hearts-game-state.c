@@ -141,6 +141,7 @@ load_state (HeartsGame *self,
   g_autoptr(GVariant) dealt = NULL;
   g_autoptr(GVariant) moves = NULL;
   g_autoptr(GError) local = NULL;
+  g_autoptr(GArray) scores = g_array_new (FALSE, FALSE, sizeof (HeartsDealScore));
   const char         *rules_text;
   guint32             version, first_dealer;
   const guint64      *rng_s;
@@ -296,12 +297,22 @@ load_state (HeartsGame *self,
 
   /* The record of the finished hands must replay to the same score sheet. */
   if (!g_variant_lookup (state, "record", "&s", &record) ||
-      !hearts_record_replay (record, &summary, NULL) ||
+      !hearts_record_replay_scores (record, &summary, scores, NULL) ||
       !hearts_rules_equal (&summary.rules, &self->rules) ||
       summary.n_hands != self->results->len ||
       memcmp (summary.totals, self->totals, n * sizeof (gint)) != 0 ||
       !results_match_record (self, record))
     return bad_state (error, "the game record does not match the score sheet");
+  /* What the score sheet explains (the moon, the J♦, the no-tricks bonus) is in the record. */
+  for (guint i = 0; i < self->results->len; i++)
+    {
+      HeartsHandResult      *r = &g_array_index (self->results, HeartsHandResult, i);
+      const HeartsDealScore *score = &g_array_index (scores, HeartsDealScore, i);
+
+      r->moon_minus = score->moon_minus;
+      r->jack = score->jack;
+      r->no_tricks = score->no_tricks;
+    }
   self->record = g_string_new (record);
 
   return TRUE;

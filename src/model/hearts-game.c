@@ -130,6 +130,9 @@ score_hand (HeartsGame *self)
       result.totals[s] = self->totals[s];
     }
   result.shooter = score.shooter;
+  result.moon_minus = score.moon_minus;
+  result.jack = score.jack;
+  result.no_tricks = score.no_tricks;
   g_array_append_val (self->results, result);
   hearts_record_add_deal (self->record, &self->rules, self->results->len - 1, &self->deal,
                           result.points, result.totals);

@@ -98,11 +98,11 @@ static const struct
           { "three-players", N_("Three Players"),
                                  N_("The official rules for three: the 2♦ is removed, 17 cards each, the lowest club leads, "
        "and the Queen of Spades breaks hearts."),
-                                     "players=3 three-deck=2d qs-breaks=yes" },
+                                     "players=3 pass=lrh three-deck=2d qs-breaks=yes" },
             { "five-players", N_("Five Players"),
                                   N_("The official rules for five: the 2♦ and 2♣ are removed, 10 cards each, the 3♣ leads, "
        "and the Queen of Spades breaks hearts."),
-                                      "players=5 qs-breaks=yes" },
+                                      "players=5 pass=lrh qs-breaks=yes" },
               { "custom", N_("Custom"),
                               N_("Rules of your own choosing."),
                                   NULL },
@@ -287,7 +287,10 @@ read_rules (GSettings   *settings,
 
   hearts_rules_init_default (rules);
   if (hearts_rules_apply_string (rules, text, &local))
-    return TRUE;
+    {
+      hearts_rules_normalize (rules);
+      return TRUE;
+    }
 
   hearts_rules_init_default (rules);
   g_set_error (error, HEARTS_RULES_ERROR, 0,
@@ -327,6 +330,23 @@ check_preset (HeartsSettings *self)
     }
 }
 
+/* A settings file may hold any pass cycle with any number of players: one that passes
+ * across without a seat across is written as the cycle the game plays instead. */
+static void
+normalize_pass_cycle (HeartsSettings *self)
+{
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  rules.n_players = CLAMP (g_settings_get_int (self->settings, "players"), HEARTS_MIN_PLAYERS, HEARTS_MAX_PLAYERS);
+  rules.pass_cycle = g_settings_get_enum (self->settings, "pass-cycle");
+  if (!hearts_rules_normalize (&rules))
+    return;
+  self->writing++;
+  g_settings_set_enum (self->settings, "pass-cycle", rules.pass_cycle);
+  self->writing--;
+}
+
 static void
 apply_preset (HeartsSettings *self)
 {
@@ -350,7 +370,10 @@ on_settings_changed_cb (HeartsSettings *self,
   if (g_strcmp0 (key, "preset") == 0)
     apply_preset (self);
   else if (is_rule_key (key))
-    check_preset (self);
+    {
+      normalize_pass_cycle (self);
+      check_preset (self);
+    }
   else
     return;
 
@@ -374,6 +397,7 @@ hearts_settings_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
 
   /* The rules may have been changed while we were not looking. */
+  normalize_pass_cycle (self);
   check_preset (self);
   read_rules (self->settings, &self->last_rules, NULL);
 }

@@ -39,6 +39,9 @@ typedef struct
   gint points[HEARTS_MAX_PLAYERS];
   gint totals[HEARTS_MAX_PLAYERS];
   gint shooter;             /* -1 when nobody shot the moon */
+  gboolean moon_minus;      /* the shooter took 26 off instead of giving everyone else 26 */
+  gint jack;                /* who took the J♦ with omnibus (−10), or -1 */
+  guint no_tricks;          /* bit per seat that got the no-tricks bonus (−5) */
 } HeartsHandResult;
 
 G_END_DECLS

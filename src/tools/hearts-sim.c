@@ -302,7 +302,7 @@ main (int   argc,
   context = g_option_context_new ("— play Hearts between computer players");
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-                                    "Rules keys: players=3|4|5 pass=lrah|rlah|lr|none opening=lowest|any-club\n"
+                                    "Rules keys: players=3|4|5 pass=lrah|rlah|lr|none|lrh|rlh opening=lowest|any-club\n"
                                     "  first-trick=no-points|no-hearts|anything hearts-breaking=yes|no qs-breaks=yes|no\n"
                                     "  omnibus=yes|no no-tricks=yes|no moon=others|shooter|choose\n"
                                     "  end=score:N|deals:N|matches:N three-deck=2d|2c\n");

@@ -16,8 +16,10 @@ struct _HeartsPreferencesComboRow
 
   GSettings *settings;
   char      *schema_key;
-  GType      enum_type; /* G_TYPE_ENUM itself: none, use the schema's */
-  GStrv      nicks;     /* in the order of the model */
+  GType       enum_type; /* G_TYPE_ENUM itself: none, use the schema's */
+  GStrv       nicks;     /* in the order of the model */
+  GStrv       hidden;    /* not offered now */
+  GListModel *labels;    /* every value's, as the template gave them */
 };
 
 struct _HeartsPreferencesSwitchRow
@@ -60,6 +62,12 @@ nick_to_position (GValue   *value,
         g_value_set_uint (value, i);
         return TRUE;
       }
+  /* A value not offered now: no choice shows, and nothing is written. */
+  if (self->hidden != NULL && g_strv_contains ((const char * const *) self->hidden, nick))
+    {
+      g_value_set_uint (value, GTK_INVALID_LIST_POSITION);
+      return TRUE;
+    }
   return FALSE;
 }
 
@@ -112,21 +120,55 @@ combo_nicks (HeartsPreferencesComboRow *self)
   return g_strv_builder_end (builder);
 }
 
+/* The labels of the values offered, and their nicks in the same order. */
+static void
+offer_values (HeartsPreferencesComboRow *self,
+              GStrv                      all)
+{
+  g_autoptr(GStrvBuilder) nicks = g_strv_builder_new ();
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+  for (guint i = 0; all[i] != NULL; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (self->labels, i);
+
+      if (g_strv_contains ((const char * const *) self->hidden, all[i]))
+        continue;
+      g_strv_builder_add (nicks, all[i]);
+      gtk_string_list_append (labels, gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+    }
+  g_strfreev (self->nicks);
+  self->nicks = g_strv_builder_end (nicks);
+  adw_combo_row_set_model (ADW_COMBO_ROW (self), G_LIST_MODEL (labels));
+}
+
 static void
 combo_bind (HeartsPreferencesComboRow *self)
 {
-  GListModel *model;
+  g_auto(GStrv) all = NULL;
 
   if (self->settings == NULL || self->schema_key == NULL)
     return;
 
-  g_clear_pointer (&self->nicks, g_strfreev);
-  self->nicks = combo_nicks (self);
-  model = adw_combo_row_get_model (ADW_COMBO_ROW (self));
+  all = combo_nicks (self);
+  if (self->labels == NULL)
+    self->labels = g_object_ref (adw_combo_row_get_model (ADW_COMBO_ROW (self)));
   /* The labels in the template and the values must not drift apart. */
-  if (model == NULL || g_list_model_get_n_items (model) != g_strv_length (self->nicks))
+  if (self->labels == NULL || g_list_model_get_n_items (self->labels) != g_strv_length (all))
     g_critical ("Row for %s: %u labels for %u values", self->schema_key,
-                model != NULL ? g_list_model_get_n_items (model) : 0, g_strv_length (self->nicks));
+                self->labels != NULL ? g_list_model_get_n_items (self->labels) : 0, g_strv_length (all));
+
+  /* Unbound while the model changes, or the new selection would be written. */
+  g_settings_unbind (self, "selected");
+  if (self->hidden != NULL)
+    offer_values (self, all);
+  else
+    {
+      g_clear_pointer (&self->nicks, g_strfreev);
+      self->nicks = g_steal_pointer (&all);
+      if (adw_combo_row_get_model (ADW_COMBO_ROW (self)) != self->labels)
+        adw_combo_row_set_model (ADW_COMBO_ROW (self), self->labels);
+    }
   g_settings_bind_with_mapping (self->settings, self->schema_key, self, "selected", G_SETTINGS_BIND_DEFAULT,
                                 nick_to_position, position_to_nick, self, NULL);
 }
@@ -139,6 +181,8 @@ hearts_preferences_combo_row_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->schema_key, g_free);
   g_clear_pointer (&self->nicks, g_strfreev);
+  g_clear_pointer (&self->hidden, g_strfreev);
+  g_clear_object (&self->labels);
 
   G_OBJECT_CLASS (hearts_preferences_combo_row_parent_class)->finalize (object);
 }
@@ -232,6 +276,23 @@ static void
 hearts_preferences_combo_row_init (HeartsPreferencesComboRow *self)
 {
   self->enum_type = G_TYPE_ENUM;
+}
+
+void
+hearts_preferences_combo_row_set_hidden_nicks (HeartsPreferencesComboRow *self,
+                                               const char * const        *nicks)
+{
+  g_return_if_fail (HEARTS_IS_PREFERENCES_COMBO_ROW (self));
+
+  if (nicks != NULL && nicks[0] == NULL)
+    nicks = NULL;
+  if (self->hidden == NULL && nicks == NULL)
+    return;
+  if (self->hidden != NULL && nicks != NULL && g_strv_equal ((const char * const *) self->hidden, nicks))
+    return;
+  g_clear_pointer (&self->hidden, g_strfreev);
+  self->hidden = g_strdupv ((char **) nicks);
+  combo_bind (self);
 }
 
 /* The switch row */

@@ -24,4 +24,9 @@ G_DECLARE_FINAL_TYPE (HeartsPreferencesSwitchRow, hearts_preferences_switch_row,
 /* Both have "settings" and "schema-key" and bind the key once they have both; the key comes
  * from the template, the settings from whoever owns the template. */
 
+/* Values the combo row does not offer now (NULL: none), with their labels; a key that
+ * holds one of them shows no choice. */
+void hearts_preferences_combo_row_set_hidden_nicks (HeartsPreferencesComboRow *self,
+                                                    const char * const        *nicks);
+
 G_END_DECLS

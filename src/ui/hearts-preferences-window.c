@@ -194,6 +194,23 @@ position_to_theme_id (const GValue       *value,
   return g_variant_new_string (hearts_card_theme_info_get_id (info));
 }
 
+/* The pass cycles: with 3 or 5 players nobody sits across, so no cycle with "across" is
+ * offered (the settings write such a cycle as the one without it first). */
+static void
+update_pass_cycles (HeartsPreferencesWindow *self)
+{
+  g_autoptr(GStrvBuilder) hidden = g_strv_builder_new ();
+  g_auto(GStrv) nicks = NULL;
+
+  if (g_settings_get_int (self->gsettings, "players") != 4)
+    for (guint c = 0; c < HEARTS_N_PASS_CYCLES; c++)
+      if (hearts_pass_cycle_has_across (c))
+        g_strv_builder_add (hidden, hearts_pass_cycle_get_id (c));
+  nicks = g_strv_builder_end (hidden);
+  hearts_preferences_combo_row_set_hidden_nicks (HEARTS_PREFERENCES_COMBO_ROW (self->pass_cycle_row),
+                                                 (const char * const *) nicks);
+}
+
 /* The notice about the game in progress */
 
 static void
@@ -386,6 +403,10 @@ bind_rows (HeartsPreferencesWindow *self)
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_object_set (rows[i], "settings", self->gsettings, NULL);
   }
+
+  g_signal_connect_object (self->gsettings, "changed::players", G_CALLBACK (update_pass_cycles), self,
+                           G_CONNECT_SWAPPED);
+  update_pass_cycles (self);
 
   /* Players */
   g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);

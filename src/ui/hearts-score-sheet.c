@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "hearts-format.h"
 #include "hearts-score-sheet.h"
 
 struct _HeartsScoreSheet
@@ -16,6 +17,7 @@ struct _HeartsScoreSheet
   GtkLabel          *title_label;
   GtkLabel          *subtitle_label;
   GtkGrid           *grid;
+  GtkLabel          *footnote_label;
   GtkScrolledWindow *scroller;
   GtkWidget         *review_button;
   GtkWidget         *close_button;
@@ -58,32 +60,133 @@ clear_grid (HeartsScoreSheet *self)
     gtk_grid_remove (self->grid, child);
 }
 
-static char *
-winners_text (HeartsGame         *game,
-              const char * const *names,
-              guint               winners)
+/* The marks of special scores, before the points of a cell and in the footnote. */
+#define MARK_MOON      "☾"
+#define MARK_JACK      "†"
+#define MARK_NO_TRICKS "‡"
+
+/* One cell of a hand: its points with the marks of what made them special, and the same
+ * said in words for a screen reader and a tooltip. */
+static GtkWidget *
+hand_cell (const HeartsHandResult *r,
+           const char             *name,
+           guint                   hand,
+           guint                   seat)
 {
-  guint n = hearts_game_get_n_players (game);
-  g_autoptr(GString) who = g_string_new (NULL);
-  guint count = 0;
+  g_autofree char *points = hearts_format_points (r->points[seat]);
+  g_autoptr(GString) marks = g_string_new (NULL);
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree char *markup = NULL;
+  g_autofree char *spoken = NULL;
+  GtkWidget       *label;
 
-  if (winners == 1u << 0)
-    return g_strdup (_("You Win!"));
+  if (r->shooter == (gint) seat)
+    {
+      g_string_append (marks, MARK_MOON);
+      g_string_append (why, _("Shot the moon"));
+    }
+  if (r->jack == (gint) seat)
+    {
+      g_autofree char *bonus = hearts_format_points (HEARTS_OMNIBUS_BONUS);
 
-  for (guint s = 0; s < n; s++)
-    if (winners & (1u << s))
-      {
-        if (count++ > 0)
-          /* Translators: joins items of a list, as "You and West" or
-           * "Two of Clubs, Ace of Hearts and Queen of Spades" */
-          g_string_append (who, _(" and "));
-        g_string_append (who, names[s]);
-      }
-  if (count == 1)
-    /* Translators: %s is a player's name, as "West" */
-    return g_strdup_printf (_("%s Wins"), who->str);
-  /* Translators: %s is a list of players' names, as "You and West" */
-  return g_strdup_printf (_("A Tie: %s"), who->str);
+      g_string_append (marks, MARK_JACK);
+      if (why->len > 0)
+        g_string_append (why, "\n");
+      /* Translators: why a score sheet cell is special; %s is points, as "−10" */
+      g_string_append_printf (why, _("Took the Jack of Diamonds: %s"), bonus);
+    }
+  if (r->no_tricks & (1u << seat))
+    {
+      g_autofree char *bonus = hearts_format_points (HEARTS_NO_TRICKS_BONUS);
+
+      g_string_append (marks, MARK_NO_TRICKS);
+      if (why->len > 0)
+        g_string_append (why, "\n");
+      /* Translators: why a score sheet cell is special; %s is points, as "−5" */
+      g_string_append_printf (why, _("Took no trick: %s"), bonus);
+    }
+
+  if (marks->len > 0)
+    markup = g_markup_printf_escaped ("<sup>%s</sup> %s", marks->str, points);
+  else
+    markup = g_markup_escape_text (points, -1);
+  label = cell (NULL, "numeric", 1);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+
+  /* A screen reader reads a cell on its own: it says whose, which hand, and why. */
+  /* Translators: a score sheet cell read aloud: player, hand number, points (as "−10") */
+  spoken = g_strdup_printf (g_dngettext (NULL, "%s, hand %u: %s point", "%s, hand %u: %s points",
+                                         ABS (r->points[seat])),
+                            name, hand + 1, points);
+  if (why->len > 0)
+    {
+      g_auto(GStrv) reasons = g_strsplit (why->str, "\n", -1);
+      g_autofree char *reason = g_strjoinv (", ", reasons);
+
+      gtk_widget_set_tooltip_text (label, why->str);
+      /* Translators: two sentences read aloud one after the other */
+      labelled_cell (label, g_strdup_printf (_("%s. %s"), spoken, reason));
+    }
+  else
+    labelled_cell (label, g_steal_pointer (&spoken));
+  if (r->shooter == (gint) seat)
+    gtk_widget_add_css_class (label, "moon");
+  return label;
+}
+
+/* Under the grid: what the marks mean. A moon is told hand by hand, as it is rare and
+ * worth a line; the J♦ and the no-tricks bonus once. */
+static char *
+footnote_text (HeartsGame         *game,
+               const char * const *names)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint    n_hands = hearts_game_get_n_results (game);
+  gboolean jack = FALSE, no_tricks = FALSE;
+
+  for (guint h = 0; h < n_hands; h++)
+    {
+      const HeartsHandResult *r = hearts_game_get_result (game, h);
+
+      jack |= r->jack >= 0;
+      no_tricks |= r->no_tricks != 0;
+      if (r->shooter < 0)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, MARK_MOON " ");
+      if (r->moon_minus)
+        /* Translators: a score sheet's footnote; %s is a player's name ("You" for the
+         * player), %u a hand number */
+        g_string_append_printf (text, _("%s shot the moon in hand %u and took 26 off."),
+                                         names[r->shooter], h + 1);
+      else
+        /* Translators: a score sheet's footnote; %s is a player's name ("You" for the
+         * player), %u a hand number */
+        g_string_append_printf (text, _("%s shot the moon in hand %u: everyone else took 26."),
+                                         names[r->shooter], h + 1);
+    }
+  if (jack)
+    {
+      g_autofree char *bonus = hearts_format_points (HEARTS_OMNIBUS_BONUS);
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, MARK_JACK " ");
+      /* Translators: a score sheet's footnote; %s is points, as "−10" */
+      g_string_append_printf (text, _("Jack of Diamonds: %s"), bonus);
+    }
+  if (no_tricks)
+    {
+      g_autofree char *bonus = hearts_format_points (HEARTS_NO_TRICKS_BONUS);
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, MARK_NO_TRICKS " ");
+      /* Translators: a score sheet's footnote; %s is points, as "−5" */
+      g_string_append_printf (text, _("No trick taken: %s"), bonus);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void
@@ -124,6 +227,7 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, grid);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, footnote_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, scroller);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, review_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, close_button);
@@ -162,6 +266,7 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
   guint            winners;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
+  g_autofree char *footnote = NULL;
 
   g_return_if_fail (HEARTS_IS_SCORE_SHEET (self));
   g_return_if_fail (HEARTS_IS_GAME (game));
@@ -185,28 +290,10 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
       gtk_grid_attach (self->grid, cell (number, "dim-label", 0), 0, h + 1, 1, 1);
       for (guint s = 0; s < n; s++)
         {
-          g_autofree char *points = NULL;
-          GtkWidget       *label;
+          GtkWidget *label = hand_cell (r, names[s], h, s);
 
-          /* The moon marks the shooter's cell. */
-          if (r->shooter == (gint) s)
-            points = g_strdup_printf ("☾ %d", r->points[s]);
-          else
-            points = g_strdup_printf ("%d", r->points[s]);
-          label = cell (points, "numeric", 1);
-          /* A screen reader reads a cell on its own: it says whose and which hand. */
-          labelled_cell (label,
-                         /* Translators: a score sheet cell read aloud: player, hand number, points */
-                         g_strdup_printf (g_dngettext (NULL, "%s, hand %u: %d point", "%s, hand %u: %d points", ABS (r->points[s])),
-                                          names[s], h + 1, r->points[s]));
           if (last && mode != HEARTS_SCORE_SHEET_VIEW)
             gtk_widget_add_css_class (label, "last-hand");
-          if (r->shooter == (gint) s)
-            {
-              gtk_widget_add_css_class (label, "moon");
-              /* Translators: tooltip of a score sheet cell */
-              gtk_widget_set_tooltip_text (label, _("Shot the moon"));
-            }
           gtk_grid_attach (self->grid, label, s + 1, h + 1, 1, 1);
         }
     }
@@ -216,14 +303,14 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
   gtk_grid_attach (self->grid, cell (_("Total"), "heading", 0), 0, n_hands + 2, 1, 1);
   for (guint s = 0; s < n; s++)
     {
-      g_autofree char *total = g_strdup_printf ("%d", hearts_game_get_total (game, s));
+      g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
       GtkWidget       *label = cell (total, "total", 1);
 
       labelled_cell (label,
-                     /* Translators: a score sheet total read aloud: player, points */
-                     g_strdup_printf (g_dngettext (NULL, "%s, total: %d point", "%s, total: %d points",
-                                                  ABS (hearts_game_get_total (game, s))),
-                                     names[s], hearts_game_get_total (game, s)));
+                     /* Translators: a score sheet total read aloud: player, points (as "−10") */
+                     g_strdup_printf (g_dngettext (NULL, "%s, total: %s point", "%s, total: %s points",
+                                                   ABS (hearts_game_get_total (game, s))),
+                                      names[s], total));
 
       gtk_widget_add_css_class (label, "numeric");
       if (winners & (1u << s))
@@ -244,13 +331,24 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
           /* Translators: %s is a player's name */
           subtitle = g_strdup_printf (_("%s shot the moon"), names[r->shooter]);
         else
-          subtitle = g_strdup_printf (g_dngettext (NULL, "You took %d point", "You took %d points",
-                                                   ABS (r->points[0])),
-                                      r->points[0]);
+          {
+            g_autofree char *points = hearts_format_points (r->points[0]);
+
+            /* Translators: %s is points, as "13" or "−10" */
+            subtitle = g_strdup_printf (g_dngettext (NULL, "You took %s point", "You took %s points",
+                                                     ABS (r->points[0])),
+                                        points);
+          }
       }
       break;
     case HEARTS_SCORE_SHEET_GAME_OVER:
-      title = winners_text (game, names, winners);
+      {
+        gint totals[HEARTS_MAX_PLAYERS];
+
+        for (guint s = 0; s < n; s++)
+          totals[s] = hearts_game_get_total (game, s);
+        title = hearts_format_standing (n, totals, names);
+      }
       subtitle = g_strdup_printf (g_dngettext (NULL, "Game over after %u hand", "Game over after %u hands",
                                                n_hands),
                                   n_hands);
@@ -263,6 +361,9 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
       break;
     }
 
+  footnote = footnote_text (game, names);
+  gtk_label_set_label (self->footnote_label, footnote);
+  gtk_widget_set_visible (GTK_WIDGET (self->footnote_label), footnote[0] != '\0');
   gtk_label_set_label (self->title_label, title);
   gtk_label_set_label (self->subtitle_label, subtitle != NULL ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);

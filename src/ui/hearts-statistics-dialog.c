@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-format.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
 
@@ -53,6 +54,16 @@ set_number (GtkLabel *label,
   gtk_label_set_text (label, text);
 }
 
+static void
+set_points (GtkLabel *label,
+            gboolean  known,
+            gint      value)
+{
+  g_autofree char *text = known ? hearts_format_points (value) : g_strdup ("—");
+
+  gtk_label_set_text (label, text);
+}
+
 static gboolean
 any_statistics (HeartsStatisticsDialog *self)
 {
@@ -81,11 +92,11 @@ update_numbers (HeartsStatisticsDialog *self)
     wins = g_strdup_printf (_("%u (%.0f %%)"), stats.games_won,
                                100.0 * stats.games_won / stats.games_played);
   gtk_label_set_text (self->wins_label, known ? wins : "—");
-  set_number (self->best_label, known, stats.best);
-  set_number (self->worst_label, known, stats.worst);
+  set_points (self->best_label, known, stats.best);
+  set_points (self->worst_label, known, stats.worst);
   set_number (self->hands_label, known, stats.hands_played);
   if (known)
-    average = g_strdup_printf ("%.1f", hearts_stats_get_average (&stats));
+    average = hearts_format_mean (hearts_stats_get_average (&stats));
   gtk_label_set_text (self->average_label, known ? average : "—");
   set_number (self->moons_label, known, stats.moons_shot);
   set_number (self->queens_label, known, stats.queens_taken);
@@ -104,7 +115,11 @@ history_row (const HeartsHistoryEntry *entry)
   /* Translators: the date and time a game ended, see g_date_time_format() */
   title = when != NULL ? g_date_time_format (when, _("%x, %H:%M")) : g_strdup ("—");
   for (guint s = 0; s < entry->n_players; s++)
-    g_string_append_printf (scores, s == 0 ? "%d" : " · %d", entry->totals[s]);
+    {
+      g_autofree char *total = hearts_format_points (entry->totals[s]);
+
+      g_string_append_printf (scores, s == 0 ? "%s" : " · %s", total);
+    }
   /* Translators: the rules preset, then each player's final score, yours first */
   subtitle = g_strdup_printf (_("%s: %s"), hearts_preset_get_name (entry->preset), scores->str);
 

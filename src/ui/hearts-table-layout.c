@@ -441,13 +441,26 @@ _hearts_table_size_allocate (GtkWidget *widget,
     }
 
   {
-    int w, h;
+    int w, h, min_w;
 
-    gtk_widget_measure (self->pass_label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+    gtk_widget_measure (self->pass_label, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &w, NULL, NULL);
+    /* A narrow table wraps the line rather than cut it. */
+    w = MAX (min_w, MIN (MAX (w, (int) self->pass_area.size.width), width - 2 * (int) self->margin));
     gtk_widget_measure (self->pass_label, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
-    w = MAX (w, (int) self->pass_area.size.width);
-    allocate_child (self->pass_label, width / 2.f - w / 2.f,
-                    self->pass_area.origin.y - h - self->margin / 2, w, h);
+    if (_hearts_table_human_may_pass (self))
+      allocate_child (self->pass_label, width / 2.f - w / 2.f,
+                      self->pass_area.origin.y - h - self->margin / 2, w, h);
+    else
+      {
+        int bh;
+
+        /* Once the play starts the trick takes the middle: what was passed (or that
+         * nothing was) is said just above the player's plate. */
+        gtk_widget_measure (GTK_WIDGET (self->plates[HEARTS_HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh,
+                            NULL, NULL);
+        allocate_child (self->pass_label, width / 2.f - w / 2.f,
+                        self->hand_y - self->raise - bh - self->margin - h, w, h);
+      }
 
     gtk_widget_measure (self->pass_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
     gtk_widget_measure (self->pass_button, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);

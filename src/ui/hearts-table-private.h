@@ -93,6 +93,7 @@ struct _HeartsTable
   HeartsCard       focus_card;        /* the hand's one Tab stop */
   gboolean         human_turn;        /* as last shown */
   HeartsCards      announced_received;
+  gboolean         hold_said;         /* "No passing this hand", once a hand */
   gboolean         turn_said;         /* and nothing said since */
 
   /* Layout, in widget coordinates */

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-deal.h"
+#include "hearts-format.h"
 #include "hearts-table-private.h"
 
 static void run_next_step (HeartsTable *self);
@@ -67,28 +68,32 @@ announce_step (HeartsTable *self,
     }
   else
     {
-      HeartsCards cards = 0;
-      gint        points;
+      HeartsCards      cards = 0;
+      gint             points;
+      g_autofree char *shown = NULL;
 
       for (guint i = 0; i < self->n_shown; i++)
         cards |= HEARTS_CARD_BIT (self->shown[i].card);
       points = hearts_cards_points (cards, hearts_game_get_rules (self->game));
+      shown = hearts_format_points (points);
       /* A trick with no points is only said to be taken: less to hear. */
       if (step->seat == HEARTS_HUMAN_SEAT && points == 0)
         text = g_strdup (_("You take the trick"));
       else if (step->seat == HEARTS_HUMAN_SEAT)
-        /* Translators: the points of the trick you took, "You take the trick, 13 points" */
-        text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %d point",
-                                             "You take the trick, %d points", ABS (points)),
-                                points);
+        /* Translators: the points of the trick you took, "You take the trick, 13 points"
+         * (or "−10 points") */
+        text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %s point",
+                                             "You take the trick, %s points", ABS (points)),
+                                shown);
       else if (points == 0)
         /* Translators: a player's name: "West takes the trick" */
         text = g_strdup_printf (_("%s takes the trick"), who);
       else
-        /* Translators: a player's name, then points: "West takes the trick, 13 points" */
-        text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %d point",
-                                             "%s takes the trick, %d points", ABS (points)),
-                                who, points);
+        /* Translators: a player's name, then points: "West takes the trick, 13 points"
+         * (or "−10 points") */
+        text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %s point",
+                                             "%s takes the trick, %s points", ABS (points)),
+                                who, shown);
     }
   hearts_announcer_announce (self->announcer, text);
   self->turn_said = FALSE;

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-format.h"
 #include "hearts-model-enums.h"
 #include "hearts-score-sheet.h"
 #include "hearts-table-private.h"
@@ -407,15 +408,6 @@ sync_hand (HeartsTable *self)
 
 /* Labels */
 
-/* "7", "0" or "−10": a score with a real minus sign. */
-static char *
-format_score (gint score)
-{
-  if (score < 0)
-    return g_strdup_printf ("\u2212%d", -score);
-  return g_strdup_printf ("%d", score);
-}
-
 static gboolean
 is_you (HeartsTable *self,
         guint        seat)
@@ -432,8 +424,8 @@ update_plate (HeartsTable *self,
   gint             points = hearts_game_count_points (self->game, hearts_point_pile_get_cards (self->piles[seat]));
   gint             total = hearts_game_get_total (self->game, seat);
   guint            tricks = self->pile_tricks[seat];
-  g_autofree char *points_text = format_score (points);
-  g_autofree char *total_text = format_score (total);
+  g_autofree char *points_text = hearts_format_points (points);
+  g_autofree char *total_text = hearts_format_points (total);
   g_autofree char *hand = NULL;
   g_autofree char *game = NULL;
   g_autofree char *info = NULL;
@@ -499,6 +491,78 @@ _hearts_table_collect_to_pile (HeartsTable *self,
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
+/* "Q♠", "10♥": a card as the felt shows it in a line of text. */
+static char *
+card_short_name (HeartsCard card)
+{
+  const char *rank;
+
+  switch (HEARTS_CARD_RANK (card))
+    {
+    case HEARTS_RANK_JACK:
+      /* Translators: the rank of a Jack, as on the card's corner */
+      rank = C_("card rank", "J");
+      break;
+    case HEARTS_RANK_QUEEN:
+      /* Translators: the rank of a Queen, as on the card's corner */
+      rank = C_("card rank", "Q");
+      break;
+    case HEARTS_RANK_KING:
+      /* Translators: the rank of a King, as on the card's corner */
+      rank = C_("card rank", "K");
+      break;
+    case HEARTS_RANK_ACE:
+      /* Translators: the rank of an Ace, as on the card's corner */
+      rank = C_("card rank", "A");
+      break;
+    default:
+      return g_strdup_printf ("%u%s", HEARTS_CARD_RANK (card) + 2, hearts_suit_get_symbol (HEARTS_CARD_SUIT (card)));
+    }
+  return g_strconcat (rank, hearts_suit_get_symbol (HEARTS_CARD_SUIT (card)), NULL);
+}
+
+/* Who passed to the human this hand, or that nobody did: shown where the pass was
+ * chosen until the human plays a card. @spoken gets the same with the cards' names. */
+static char *
+pass_notice (HeartsTable *self,
+             char       **spoken)
+{
+  HeartsPassDirection dir;
+  guint               from;
+  g_autoptr(GString) cards = NULL;
+  g_autofree char *names = NULL;
+  HeartsCard       card;
+
+  *spoken = NULL;
+  if (self->game == NULL || self->human_played || hearts_game_get_phase (self->game) != HEARTS_PHASE_PLAYING)
+    return NULL;
+
+  dir = hearts_game_get_pass_direction (self->game);
+  if (dir == HEARTS_PASS_HOLD)
+    {
+      *spoken = g_strdup (_("No passing this hand"));
+      return g_strdup (*spoken);
+    }
+  if (self->received == 0)
+    return NULL;
+
+  from = hearts_rules_pass_source (hearts_game_get_rules (self->game), dir, HEARTS_HUMAN_SEAT);
+  cards = g_string_new (NULL);
+  HEARTS_CARDS_FOREACH (card, self->received)
+    {
+      g_autofree char *name = card_short_name (card);
+
+      if (cards->len > 0)
+        g_string_append (cards, "  ");
+      g_string_append (cards, name);
+    }
+  names = hearts_cards_get_names (self->received);
+  /* Translators: a player's name, then a list of cards */
+  *spoken = g_strdup_printf (_("Passed to you by %s: %s"), seat_name (self, from), names);
+  /* Translators: a player's name, then the cards in short, as "2♣  7♥  Q♠" */
+  return g_strdup_printf (_("Passed to you by %s: %s"), seat_name (self, from), cards->str);
+}
+
 void
 _hearts_table_update_labels (HeartsTable *self)
 {
@@ -506,6 +570,8 @@ _hearts_table_update_labels (HeartsTable *self)
   gint     current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
   gboolean passing = _hearts_table_human_may_pass (self);
   g_autoptr(GString) description = g_string_new (NULL);
+  g_autofree char *spoken = NULL;
+  g_autofree char *notice = pass_notice (self, &spoken);
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
     {
@@ -523,7 +589,7 @@ _hearts_table_update_labels (HeartsTable *self)
                                      ((gint) s == current && !self->busy) || (gint) s == self->collect_winner);
     }
 
-  gtk_widget_set_visible (self->pass_label, passing);
+  gtk_widget_set_visible (self->pass_label, passing || notice != NULL);
   /* Hidden by fading, not unmapped: X11 stops delivering presses to the table when the
    * button under the pointer is unmapped by its own click (GTK 4.8). */
   gtk_widget_set_opacity (self->pass_button, passing ? 1 : 0);
@@ -537,6 +603,12 @@ _hearts_table_update_labels (HeartsTable *self)
       g_autofree char *text = g_strdup_printf (_("Pass to %s"), seat_name (self, target));
 
       gtk_label_set_label (GTK_LABEL (self->pass_label), text);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->pass_label), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    }
+  else if (notice != NULL)
+    {
+      gtk_label_set_label (GTK_LABEL (self->pass_label), notice);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->pass_label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.pass",
                                  passing && self->n_chosen == HEARTS_PASS_SIZE);
@@ -657,6 +729,19 @@ announce_received (HeartsTable *self)
   self->turn_said = FALSE;
 }
 
+/* A hand without passing, once, when it starts. */
+static void
+announce_hold (HeartsTable *self)
+{
+  if (self->game == NULL || self->hold_said || self->human_played ||
+      hearts_game_get_phase (self->game) != HEARTS_PHASE_PLAYING ||
+      hearts_game_get_pass_direction (self->game) != HEARTS_PASS_HOLD)
+    return;
+  self->hold_said = TRUE;
+  hearts_announcer_announce (self->announcer, _("No passing this hand"));
+  self->turn_said = FALSE;
+}
+
 /* Where the focus is must not be taken from: an open sheet or popover. */
 static gboolean
 focus_is_elsewhere (HeartsTable *self)
@@ -772,7 +857,10 @@ on_game_changed (HeartsGame  *game,
   _hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
   if (!self->busy)
-    announce_received (self);
+    {
+      announce_hold (self);
+      announce_received (self);
+    }
   update_focus (self);
 }
 
@@ -1020,6 +1108,8 @@ hearts_table_init (HeartsTable *self)
 
   self->pass_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->pass_label, "pass-title");
+  gtk_label_set_wrap (GTK_LABEL (self->pass_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->pass_label), GTK_JUSTIFY_CENTER);
   gtk_widget_set_parent (self->pass_label, GTK_WIDGET (self));
   gtk_widget_set_visible (self->pass_label, FALSE);
 
@@ -1273,6 +1363,7 @@ hearts_table_reset (HeartsTable *self)
   self->hint = 0;
   self->received = 0;
   self->announced_received = 0;
+  self->hold_said = FALSE;
   /* A new hand, game or undo: the turn is announced and takes the focus afresh. */
   self->human_turn = FALSE;
   self->drag_card = NULL;
@@ -1464,6 +1555,10 @@ hearts_table_describe (HeartsTable *self)
       g_variant_builder_add (&piles, "(us@(iiii))", s, cards, rect_variant (&origin, &r));
     }
   g_variant_builder_add (&b, "{sv}", "piles", g_variant_builder_end (&piles));
+  g_variant_builder_add (&b, "{sv}", "pass-label",
+                         g_variant_new_string (gtk_widget_get_visible (self->pass_label)
+                                                 ? gtk_label_get_label (GTK_LABEL (self->pass_label))
+                                                 : ""));
   if (_hearts_table_human_may_pass (self) &&
       gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
     g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));

@@ -70,6 +70,7 @@ add_sheet (TestState       *state,
   HeartsScoreSheet *sheet = state->window->score_sheet;
 
   g_variant_builder_add (b, "{sv}", "sheet", g_variant_new_uint32 (hearts_score_sheet_get_mode (sheet)));
+  g_variant_builder_add (b, "{sv}", "sheet-summary", g_variant_new_take_string (hearts_score_sheet_dup_summary (sheet)));
   add_button (b, "sheet-button", hearts_score_sheet_get_default_button (sheet));
   add_button (b, "sheet-review-button", hearts_score_sheet_get_review_button (sheet));
 }

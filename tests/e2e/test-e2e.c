@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hearts-engine.h"
+#include "hearts-format.h"
 #include "hearts-test-driver.h"
 
 /* Real input needs xdotool; without it the tests skip rather than fail. */
@@ -131,6 +132,32 @@ has_message (GVariant *state,
   g_autofree char *message = state_get_string (state, "message");
 
   return message != NULL && message[0] != '\0' && !state_get_busy (state);
+}
+
+static gboolean
+said (GVariant   *state,
+      const char *text)
+{
+  g_autoptr(GVariant) list = NULL;
+  g_autofree const char **lines = NULL;
+
+  g_assert_true (g_variant_lookup (state, "announcements", "@as", &list));
+  lines = g_variant_get_strv (list, NULL);
+  return g_strv_contains (lines, text);
+}
+
+/* "2♣  7♥  Q♠", as the table writes the cards passed to the player. */
+static char *
+short_names (HeartsCards cards)
+{
+  static const char *ranks[] = { "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A" };
+  g_autoptr(GString) text = g_string_new (NULL);
+  HeartsCard card;
+
+  HEARTS_CARDS_FOREACH (card, cards)
+    g_string_append_printf (text, "%s%s%s", text->len > 0 ? "  " : "", ranks[HEARTS_CARD_RANK (card)],
+                            hearts_suit_get_symbol (HEARTS_CARD_SUIT (card)));
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void
@@ -296,12 +323,37 @@ test_pass_and_play (void)
   g_clear_pointer (&state, g_variant_unref);
   state = hearts_driver_wait (driver, human_to_play, NULL);
   hearts_driver_screenshot (driver, "shot-received");
+  /* The first hand passes left: East's cards came to the player, and the table says so
+   * until the player's first card. */
+  {
+    g_autoptr(GPtrArray) east = state_record_lines (state, "pass 3 ");
+    g_autoptr(GVariant) players = NULL;
+    g_autofree const char **who = NULL;
+    g_autofree char        *notice = table_string (state, "pass-label");
+    g_autofree char        *names = hearts_cards_get_names (cards_from (g_ptr_array_index (east, 0)));
+    g_autofree char        *cards = short_names (cards_from (g_ptr_array_index (east, 0)));
+    g_autofree char        *shown = NULL;
+    g_autofree char        *spoken = NULL;
+
+    g_assert_true (g_variant_lookup (state, "players", "@as", &players));
+    who = g_variant_get_strv (players, NULL);
+    shown = g_strdup_printf ("Passed to you by %s: %s", who[3], cards);
+    spoken = g_strdup_printf ("%s passed you the %s", who[3], names);
+
+    g_assert_cmpstr (notice, ==, shown);
+    g_assert_true (said (state, spoken));
+  }
   legal = table_string (state, "legal");
   first = first_card_in (state, cards_from (legal));
   g_assert_nonnull (first);
   drag_card_to (driver, state, first, "trick");
   g_clear_pointer (&state, g_variant_unref);
   state = hearts_driver_wait (driver, card_played, first);
+  {
+    g_autofree char *notice = table_string (state, "pass-label");
+
+    g_assert_cmpstr (notice, ==, "");
+  }
 
   /* Click-play the next one. */
   g_clear_pointer (&state, g_variant_unref);
@@ -320,6 +372,53 @@ test_pass_and_play (void)
   g_assert_cmpstr (g_ptr_array_index (plays, 0), ==, first);
   g_assert_cmpstr (g_ptr_array_index (plays, 1), ==, second);
   g_assert_false (state_get_card_rect (state, first, &(int){ 0 }, &(int){ 0 }, &(int){ 0 }, &(int){ 0 }));
+
+  hearts_driver_stop (driver);
+}
+
+static gboolean
+hand_dealt (GVariant *state,
+            gpointer  data)
+{
+  g_autofree char *phase = get_phase (state);
+
+  return g_strcmp0 (phase, "playing") == 0 && !state_get_busy (state) && state_get_hand_size (state) > 0;
+}
+
+/* Three players and no passing: the table says so until the player's first card (that
+ * it is said aloud, /e2e/whole-game checks on its hold hands). */
+static void
+test_no_passing (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autofree char *notice = NULL;
+  g_autofree char *legal = NULL;
+  g_autofree char *card = NULL;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("11", "players=3 pass=none", TRUE);
+
+  state = hearts_driver_wait (driver, hand_dealt, NULL);
+  g_assert_cmpuint (state_get_hand_size (state), ==, 17);
+  notice = table_string (state, "pass-label");
+  g_assert_cmpstr (notice, ==, "No passing this hand");
+  hearts_driver_screenshot (driver, "shot-no-passing");
+
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, human_to_play, NULL);
+  g_clear_pointer (&notice, g_free);
+  notice = table_string (state, "pass-label");
+  g_assert_cmpstr (notice, ==, "No passing this hand");
+  legal = table_string (state, "legal");
+  card = first_card_in (state, cards_from (legal));
+  click_card (driver, state, card);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, card_played, card);
+  g_clear_pointer (&notice, g_free);
+  notice = table_string (state, "pass-label");
+  g_assert_cmpstr (notice, ==, "");
 
   hearts_driver_stop (driver);
 }
@@ -406,6 +505,8 @@ test_whole_game (void)
   gboolean            sheet_shot = FALSE;
   guint               hands_seen = 0;
   guint               game_over = FALSE;
+  guint               holds_shown = 0;
+  g_autofree char    *standing = NULL;
   g_autofree char    *record = NULL;
   HeartsRecordSummary summary;
   g_autoptr(GError) error = NULL;
@@ -426,6 +527,7 @@ test_whole_game (void)
         {
           if (sheet == 2)
             {
+              standing = state_get_string (state, "sheet-summary");
               hearts_driver_screenshot (driver, "shot-game-over");
               game_over = TRUE;
               break;
@@ -471,6 +573,23 @@ test_whole_game (void)
 
       if (human_to_play (state, NULL))
         {
+          g_autoptr(GPtrArray) hands = state_record_lines (state, "hand ");
+          g_autofree char *notice = table_string (state, "pass-label");
+
+          /* A hold hand says so, aloud too, until the player's first card; a pass says
+           * who it came from. */
+          if (g_str_has_suffix (g_ptr_array_index (hands, hands->len - 1), "pass H"))
+            {
+              g_assert_true (notice[0] == '\0' || g_str_equal (notice, "No passing this hand"));
+              if (notice[0] != '\0')
+                {
+                  g_assert_true (said (state, "No passing this hand"));
+                  holds_shown++;
+                }
+            }
+          else
+            g_assert_true (notice[0] == '\0' || g_str_has_prefix (notice, "Passed to you by "));
+
           g_autofree char *legal = table_string (state, "legal");
           g_autofree char *card = first_card_in (state, cards_from (legal));
           g_autoptr(GVariant) after = NULL;
@@ -498,6 +617,20 @@ test_whole_game (void)
   g_assert_no_error (error);
   g_assert_true (summary.game_over);
   g_assert_cmpuint (summary.n_hands, ==, hands_seen + 1);
+  g_assert_cmpuint (holds_shown, >, 0);
+  /* The game over sheet says where the player finished, as the model words it. */
+  {
+    g_autoptr(GVariant) state = hearts_driver_get_state (driver);
+    g_autoptr(GVariant) players = NULL;
+    g_autofree const char **names = NULL;
+    g_autofree char        *sentence = NULL;
+
+    g_assert_true (g_variant_lookup (state, "players", "@as", &players));
+    names = g_variant_get_strv (players, NULL);
+    sentence = hearts_format_standing (summary.rules.n_players, summary.totals, names);
+    g_test_message ("game over: %s", standing);
+    g_assert_true (g_str_has_prefix (standing, sentence));
+  }
   g_test_message ("game over after %u hands", summary.n_hands);
 
   hearts_driver_stop (driver);
@@ -1727,6 +1860,7 @@ main (int   argc,
 
   g_test_add_func ("/e2e/pass-and-play", test_pass_and_play);
   g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
+  g_test_add_func ("/e2e/no-passing", test_no_passing);
   g_test_add_func ("/e2e/whole-game", test_whole_game);
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);
   g_test_add_func ("/e2e/claim", test_claim);

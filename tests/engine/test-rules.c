@@ -223,6 +223,7 @@ static const VariantRef variant_table[] = {
   { "pass cycle: right, left, across, hold", "/rules/variant/pass-cycle-right-left-across-hold" },
   { "pass cycle: left/right only", "/rules/variant/pass-cycle-left-right" },
   { "pass cycle: no passing", "/rules/variant/pass-cycle-none" },
+  { "pass cycles with 3 or 5 players: no across", "/rules/variant/pass-cycle-every-count" },
   { "no across with 3 or 5 players", "/rules/variant/no-across-with-three-or-five" },
   { "cards passed to you arrive only after you have passed", "/rules/official/passed-cards-arrive-after-own-pass" },
   { "opening lead: the lowest club in play", "/rules/official/two-of-clubs-opens" },
@@ -1711,6 +1712,72 @@ test_pass_cycle_left_right (void)
   check_cycle ("pass=lr players=5", "LRLRLR");
 }
 
+/* Every cycle with every number of players: nobody passes across without a seat across,
+ * and whoever passes to a seat is the seat it receives from. */
+static void
+test_pass_cycle_every_count (void)
+{
+  static const struct
+  {
+    HeartsPassCycle cycle;
+    const char     *four;
+    const char     *odd;
+  } cycles[] = {
+    { HEARTS_PASS_CYCLE_LEFT_RIGHT_ACROSS_HOLD, "LRAH", "LRH" },
+    { HEARTS_PASS_CYCLE_RIGHT_LEFT_ACROSS_HOLD, "RLAH", "RLH" },
+    { HEARTS_PASS_CYCLE_LEFT_RIGHT_HOLD, "LRH", "LRH" },
+    { HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD, "RLH", "RLH" },
+    { HEARTS_PASS_CYCLE_LEFT_RIGHT, "LR", "LR" },
+    { HEARTS_PASS_CYCLE_NONE, "H", "H" },
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (cycles) == HEARTS_N_PASS_CYCLES);
+  for (guint c = 0; c < G_N_ELEMENTS (cycles); c++)
+    for (guint n = HEARTS_MIN_PLAYERS; n <= HEARTS_MAX_PLAYERS; n++)
+      {
+        const char *expected = n == 4 ? cycles[c].four : cycles[c].odd;
+        HeartsRules rules;
+
+        hearts_rules_init_default (&rules);
+        rules.n_players = n;
+        rules.pass_cycle = cycles[c].cycle;
+        g_assert_null (hearts_rules_check (&rules));
+        {
+          HeartsRules normal = rules;
+          gboolean    changed = hearts_rules_normalize (&normal);
+
+          /* Normalizing drops "across" where nobody sits across, and changes nothing
+           * a game plays. */
+          g_assert_true (changed == (n != 4 && hearts_pass_cycle_has_across (rules.pass_cycle)));
+          g_assert_false (n != 4 && hearts_pass_cycle_has_across (normal.pass_cycle));
+          g_assert_false (hearts_rules_normalize (&normal));
+          for (guint hand = 0; hand < 24; hand++)
+            g_assert_cmpint (hearts_rules_get_pass (&normal, hand), ==, hearts_rules_get_pass (&rules, hand));
+          g_assert_cmpint (strchr (expected, 'A') != NULL, ==, hearts_pass_cycle_has_across (normal.pass_cycle));
+        }
+        for (guint hand = 0; hand < 60; hand++)
+          {
+            HeartsPassDirection dir = hearts_rules_get_pass (&rules, hand);
+            guint8              taken = 0;
+
+            g_assert_cmpint (hearts_pass_direction_to_letter (dir)[0], ==, expected[hand % strlen (expected)]);
+            if (n != 4)
+              g_assert_cmpint (dir, !=, HEARTS_PASS_ACROSS);
+            for (guint s = 0; s < n; s++)
+              {
+                guint to = hearts_rules_pass_target (&rules, dir, s);
+
+                g_assert_cmpuint (to, <, n);
+                g_assert_cmpuint (hearts_rules_pass_source (&rules, dir, to), ==, s);
+                g_assert_true ((to == s) == (dir == HEARTS_PASS_HOLD));
+                /* Each seat receives from one seat only. */
+                g_assert_false (taken & (1u << to));
+                taken |= 1u << to;
+              }
+          }
+      }
+}
+
 static void
 test_pass_cycle_none (void)
 {
@@ -2376,6 +2443,7 @@ static const RuleTest rule_tests[] = {
   { "/rules/variant/pass-cycle-right-left-across-hold", test_pass_cycle_right_left_across_hold },
   { "/rules/variant/pass-cycle-left-right", test_pass_cycle_left_right },
   { "/rules/variant/pass-cycle-none", test_pass_cycle_none },
+  { "/rules/variant/pass-cycle-every-count", test_pass_cycle_every_count },
   { "/rules/variant/no-across-with-three-or-five", test_no_across_with_three_or_five },
   { "/rules/variant/opening-any-club", test_opening_any_club },
   { "/rules/variant/first-trick-hearts-only", test_first_trick_hearts_only },

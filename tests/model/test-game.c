@@ -1003,6 +1003,10 @@ round_trip (HeartsGame *game)
   g_assert_true (hearts_game_can_undo (copy) == hearts_game_can_undo (game));
   g_assert_true (hearts_rules_equal (hearts_game_get_rules (copy), hearts_game_get_rules (game)));
   g_assert_true (memcmp (hearts_game_get_deal (copy), hearts_game_get_deal (game), sizeof (HeartsDeal)) == 0);
+  /* The explanations of the score sheet come back from the record. */
+  for (guint h = 0; h < hearts_game_get_n_results (game); h++)
+    g_assert_true (memcmp (hearts_game_get_result (copy, h), hearts_game_get_result (game, h),
+                           sizeof (HeartsHandResult)) == 0);
   for (guint s = 0; s < hearts_game_get_n_players (game); s++)
     {
       g_assert_cmpint (hearts_game_get_total (copy, s), ==, hearts_game_get_total (game, s));
@@ -1019,6 +1023,60 @@ round_trip (HeartsGame *game)
     g_assert_cmpstr (a, ==, b);
   }
   return copy;
+}
+
+/* Each hand's result says who took the J♦, who got the no-tricks bonus and which way
+ * the moon went, as the deal has it. */
+static void
+test_result_special_scores (void)
+{
+  const char *variants[] = { "omnibus=yes no-tricks=yes moon=others end=deals:40",
+                             "players=3 omnibus=yes no-tricks=yes moon=shooter end=deals:40",
+                             "players=5 omnibus=yes no-tricks=yes moon=choose end=deals:40",
+                             "omnibus=no no-tricks=no end=deals:20" };
+  guint       seen_jack = 0, seen_no_tricks = 0;
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr(HeartsGame) game = new_game (variants[v], hearts_test_seed () + v);
+      const HeartsRules *rules = hearts_game_get_rules (game);
+
+      all_computers (game);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          const HeartsDeal       *deal;
+          const HeartsHandResult *r;
+          gint                    jack = -1;
+          guint                   no_tricks = 0;
+
+          finish_hand (game);
+          deal = hearts_game_get_deal (game);
+          r = hearts_game_get_result (game, hearts_game_get_n_results (game) - 1);
+          for (guint s = 0; s < rules->n_players; s++)
+            {
+              if (rules->omnibus && (deal->taken[s] & HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS)))
+                jack = s;
+              if (rules->no_tricks_bonus && deal->tricks_won[s] == 0)
+                no_tricks |= 1u << s;
+            }
+          g_assert_cmpint (r->jack, ==, jack);
+          g_assert_cmpuint (r->no_tricks, ==, no_tricks);
+          if (r->shooter < 0 || rules->moon == HEARTS_MOON_OTHERS_PLUS_26)
+            g_assert_false (r->moon_minus);
+          else if (rules->moon == HEARTS_MOON_SHOOTER_MINUS_26)
+            g_assert_true (r->moon_minus);
+          if (r->moon_minus)
+            g_assert_cmpint (r->points[r->shooter], <=, -26);
+          seen_jack += jack >= 0;
+          seen_no_tricks += no_tricks != 0;
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+        }
+      g_assert_finalize_object (g_steal_pointer (&game));
+    }
+  /* The test saw what it checks. */
+  g_assert_cmpuint (seen_jack, >, 0);
+  g_assert_cmpuint (seen_no_tricks, >, 0);
 }
 
 static void
@@ -1805,6 +1863,7 @@ main (int   argc,
   g_test_add_func ("/model/computer-move/cancelled", test_computer_move_async_cancelled);
   g_test_add_func ("/model/hint/async", test_hint_async);
   g_test_add_func ("/model/seats", test_seats);
+  g_test_add_func ("/model/result/special-scores", test_result_special_scores);
   g_test_add_func ("/model/serialize/exact", test_serialize_exact);
   g_test_add_func ("/model/serialize/rejects-corrupt", test_serialize_rejects_corrupt);
   g_test_add_func ("/model/serialize/fuzz", test_serialize_fuzz);

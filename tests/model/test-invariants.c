@@ -138,8 +138,10 @@ static HeartsPassDirection
 ref_pass (const HeartsRules *rules,
           guint              hand)
 {
-  static const char *cycles4[] = { "LRAH", "RLAH", "LR", "H" };
-  static const char *cycles35[] = { "LRH", "RLH", "LR", "H" };
+  static const char *cycles4[] = { "LRAH", "RLAH", "LRH", "RLH", "LR", "H" };
+  static const char *cycles35[] = { "LRH", "RLH", "LRH", "RLH", "LR", "H" };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (cycles4) == HEARTS_N_PASS_CYCLES);
   const char        *cycle = (rules->n_players == 4 ? cycles4 : cycles35)[rules->pass_cycle];
   char               c = cycle[hand % strlen (cycle)];
 

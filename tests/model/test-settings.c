@@ -292,6 +292,64 @@ test_changed_while_away (void)
   g_assert_cmpint (hearts_settings_get_preset (settings), ==, HEARTS_PRESET_CUSTOM);
 }
 
+/* A settings file may hold any cycle with any number of players: one with "across"
+ * where nobody sits across is written as the same cycle without it, at once and later. */
+static void
+test_pass_cycle_normalized (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsSettings) settings = NULL;
+  g_autofree char *cycle = NULL;
+  HeartsRules      rules;
+
+  g_settings_set_int (gsettings, "players", 3);
+  g_settings_set_string (gsettings, "pass-cycle", "rlah");
+  settings = hearts_settings_new (gsettings);
+  cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (cycle, ==, "rlh");
+  g_assert_true (hearts_settings_get_rules (settings, &rules, NULL));
+  g_assert_cmpint (rules.pass_cycle, ==, HEARTS_PASS_CYCLE_RIGHT_LEFT_HOLD);
+
+  g_settings_set_int (gsettings, "players", 5);
+  g_settings_set_string (gsettings, "pass-cycle", "lrah");
+  g_clear_pointer (&cycle, g_free);
+  cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (cycle, ==, "lrh");
+
+  /* Four players keep what they chose, "across" or not. */
+  g_settings_set_int (gsettings, "players", 4);
+  g_settings_set_string (gsettings, "pass-cycle", "lrah");
+  g_clear_pointer (&cycle, g_free);
+  cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (cycle, ==, "lrah");
+  g_settings_set_string (gsettings, "pass-cycle", "rlh");
+  g_clear_pointer (&cycle, g_free);
+  cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (cycle, ==, "rlh");
+
+  /* Going to three players takes the "across" out too. */
+  g_settings_set_string (gsettings, "pass-cycle", "rlah");
+  g_settings_set_int (gsettings, "players", 3);
+  g_clear_pointer (&cycle, g_free);
+  cycle = g_settings_get_string (gsettings, "pass-cycle");
+  g_assert_cmpstr (cycle, ==, "rlh");
+}
+
+/* Every preset passes as its number of players can. */
+static void
+test_presets_pass_cycles (void)
+{
+  for (guint p = 0; p < HEARTS_N_PRESETS; p++)
+    {
+      HeartsRules rules;
+
+      if (!hearts_preset_get_rules (p, &rules))
+        continue;
+      g_assert_false (hearts_rules_normalize (&rules));
+      g_assert_true (rules.n_players == 4 || !hearts_pass_cycle_has_across (rules.pass_cycle));
+    }
+}
+
 static void
 count_cb (gpointer instance,
           guint   *count)
@@ -552,6 +610,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/settings/defaults-are-standard", test_defaults_are_standard);
+  g_test_add_func ("/settings/pass-cycle-normalized", test_pass_cycle_normalized);
+  g_test_add_func ("/settings/presets-pass-cycles", test_presets_pass_cycles);
   g_test_add_func ("/settings/each-key", test_each_key);
   g_test_add_func ("/settings/end-value-keys", test_end_value_keys);
   g_test_add_func ("/settings/presets", test_presets);

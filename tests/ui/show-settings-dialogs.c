@@ -1,8 +1,9 @@
 /* show-settings-dialogs.c: opens the Preferences window or the Statistics dialog
  * as they look in use, and takes a screenshot of the display
  *
- *   show-settings-dialogs preferences game|players|appearance|notice OUT.png [dark]
+ *   show-settings-dialogs preferences game|players|appearance|notice|passing-three OUT.png [dark]
  *   show-settings-dialogs statistics OUT.png [dark]
+ *   show-settings-dialogs score-sheet OUT.png [dark]   (a game over sheet with footnotes)
  *
  * Run under Xvfb (tests/ui/screenshots.sh); the screenshot is taken with
  * ImageMagick's `import -window root`.
@@ -18,6 +19,7 @@
 #include "hearts-card-theme.h"
 #include "hearts-preferences-window.h"
 #include "hearts-resources.h"
+#include "hearts-score-sheet.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
 
@@ -37,6 +39,35 @@ take_screenshot_cb (gpointer user_data)
   else
     g_print ("%s\n", output);
   g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Opens the Passing row's list, to show its choices. */
+static gboolean
+open_passing_cb (gpointer user_data)
+{
+  GtkWidget *row = find_row (user_data, "P_assing");
+
+  if (row != NULL)
+    gtk_widget_activate (row);
   return G_SOURCE_REMOVE;
 }
 
@@ -96,7 +127,7 @@ main (int   argc,
 
   if (argc < 3 || (g_str_equal (argv[1], "preferences") && argc < 4))
     {
-      g_printerr ("Usage: %s preferences PAGE OUT.png [dark] | statistics OUT.png [dark]\n", argv[0]);
+      g_printerr ("Usage: %s preferences PAGE OUT.png [dark] | statistics|score-sheet OUT.png [dark]\n", argv[0]);
       return 2;
     }
 
@@ -127,7 +158,13 @@ main (int   argc,
       output = argv[3];
       g_settings_set_string (gsettings, "player-name", "Alice");
       window = hearts_preferences_window_new (settings);
-      if (g_str_equal (page, "notice"))
+      if (g_str_equal (page, "passing-three"))
+        {
+          g_settings_set_int (gsettings, "players", 3);
+          g_timeout_add (1200, open_passing_cb, window);
+          page = "game";
+        }
+      else if (g_str_equal (page, "notice"))
         {
           game = hearts_settings_new_game (settings, 1);
           hearts_preferences_window_set_game (window, game);
@@ -155,6 +192,38 @@ main (int   argc,
       g_object_set (window, "visible-page-name", page, NULL);
       hearts_preferences_window_present (window, parent);
       hearts_dialog_set_size (GTK_WIDGET (window), 640, 1440);
+    }
+  else if (g_str_equal (argv[1], "score-sheet"))
+    {
+      static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
+      GtkWidget         *sheet = hearts_score_sheet_new ();
+      HeartsRules        rules;
+
+      /* A game of Normal players over the Omnibus rules, with a moon and the bonuses. */
+      output = argv[2];
+      hearts_rules_init_default (&rules);
+      hearts_rules_apply_string (&rules, "omnibus=yes no-tricks=yes", NULL);
+      game = hearts_game_new (&rules, 5);
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+          else
+            hearts_game_computer_move (game);
+        }
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+      /* The application's style, as AdwApplication loads it from its resources. */
+      {
+        g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+        gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
+        gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      }
+      gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
+      adw_application_window_set_content (ADW_APPLICATION_WINDOW (parent), sheet);
     }
   else
     {

@@ -272,6 +272,88 @@ test_pages (void)
   g_assert_finalize_object (window);
 }
 
+/* The labels the Passing row offers now. */
+static GStrv
+pass_choices (GtkWidget *window)
+{
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row (window, "Passing")));
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      g_strv_builder_add (labels, gtk_string_object_get_string (item));
+    }
+  return g_strv_builder_end (labels);
+}
+
+static const char *
+selected_pass (GtkWidget *window)
+{
+  AdwComboRow *combo = ADW_COMBO_ROW (row (window, "Passing"));
+  g_autoptr(GtkStringObject) item = g_list_model_get_item (adw_combo_row_get_model (combo),
+                                                            adw_combo_row_get_selected (combo));
+
+  g_assert_nonnull (item);
+  /* The model holds the item: the string outlives this reference. */
+  return gtk_string_object_get_string (item);
+}
+
+/* With three or five players nobody sits across: the Passing row offers no cycle with
+ * "across", a stored one becomes the cycle without it, and the presets agree. */
+static void
+test_pass_cycles_follow_players (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
+  HeartsPreferencesWindow *window = open_preferences (settings);
+  GtkWidget               *w = GTK_WIDGET (window);
+  g_auto(GStrv) four = pass_choices (w);
+
+  g_assert_cmpuint (g_strv_length (four), ==, 6);
+  g_assert_true (g_strv_contains ((const char * const *) four, "Left, right, across, hold"));
+  g_assert_cmpstr (selected_pass (w), ==, "Left, right, across, hold");
+
+  for (guint players = 3; players <= 5; players += 2)
+    {
+      g_auto(GStrv) choices = NULL;
+
+      set_combo (w, "Players", 1);
+      set_combo (w, "Passing", 1);
+      assert_key (gsettings, "pass-cycle", "'rlah'");
+      set_combo (w, "Players", players - 3);
+      choices = pass_choices (w);
+      g_assert_cmpuint (g_strv_length (choices), ==, 4);
+      for (guint i = 0; choices[i] != NULL; i++)
+        g_assert_null (strstr (choices[i], "across"));
+      g_assert_true (g_strv_contains ((const char * const *) choices, "Left, right, hold"));
+      g_assert_true (g_strv_contains ((const char * const *) choices, "No passing"));
+      /* Right, left, across, hold was right, left, hold all along. */
+      assert_key (gsettings, "pass-cycle", "'rlh'");
+      g_assert_cmpstr (selected_pass (w), ==, "Right, left, hold");
+      g_assert_true (next_game_says (settings, "pass=rlh"));
+      set_combo (w, "Passing", 3);
+      assert_key (gsettings, "pass-cycle", "'none'");
+    }
+
+  /* The presets for three and five players pass without "across", and stay themselves. */
+  set_combo (w, "Preset", HEARTS_PRESET_THREE_PLAYERS);
+  assert_key (gsettings, "pass-cycle", "'lrh'");
+  g_assert_cmpint (hearts_settings_get_preset (settings), ==, HEARTS_PRESET_THREE_PLAYERS);
+  g_assert_cmpstr (selected_pass (w), ==, "Left, right, hold");
+  set_combo (w, "Preset", HEARTS_PRESET_FIVE_PLAYERS);
+  assert_key (gsettings, "pass-cycle", "'lrh'");
+  g_assert_cmpint (hearts_settings_get_preset (settings), ==, HEARTS_PRESET_FIVE_PLAYERS);
+  set_combo (w, "Preset", HEARTS_PRESET_STANDARD);
+  assert_key (gsettings, "pass-cycle", "'lrah'");
+  g_assert_cmpuint (g_strv_length (pass_choices (w)), ==, 6);
+  g_assert_cmpstr (selected_pass (w), ==, "Left, right, across, hold");
+
+  hearts_dialog_destroy (GTK_WIDGET (window));
+  g_assert_finalize_object (window);
+}
+
 /* Each row writes its key, and the next game plays by it. */
 static void
 test_rows_change_keys (void)
@@ -613,7 +695,7 @@ test_rows_bind_themselves (void)
 {
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(GtkStringList) clicks = gtk_string_list_new ((const char *[]){ "One", "Two", NULL });
-  g_autoptr(GtkStringList) passes = gtk_string_list_new ((const char *[]){ "a", "b", "c", "d", NULL });
+  g_autoptr(GtkStringList) passes = gtk_string_list_new ((const char *[]){ "a", "b", "c", "d", "e", "f", NULL });
   GtkWidget       *click = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
                                                             "schema-key", "click-to-play",
                                                             "enum-type", HEARTS_TYPE_CLICK_MODE,
@@ -638,7 +720,7 @@ test_rows_bind_themselves (void)
   g_object_set (pass, "settings", gsettings, NULL);
   g_object_set (omnibus, "settings", gsettings, NULL);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_DOUBLE);
-  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 2);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 4);
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
 
   /* Key to row ... */
@@ -646,7 +728,7 @@ test_rows_bind_themselves (void)
   g_settings_set_string (gsettings, "pass-cycle", "none");
   g_settings_set_boolean (gsettings, "omnibus", TRUE);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (click)), ==, HEARTS_CLICK_SINGLE);
-  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 3);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pass)), ==, 5);
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
 
   /* ... and row to key. */
@@ -678,6 +760,7 @@ main (int   argc,
   g_test_add_func ("/preferences/pages", test_pages);
   g_test_add_func ("/preferences/rows-change-keys", test_rows_change_keys);
   g_test_add_func ("/preferences/rows-bind-themselves", test_rows_bind_themselves);
+  g_test_add_func ("/preferences/pass-cycles-follow-players", test_pass_cycles_follow_players);
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);

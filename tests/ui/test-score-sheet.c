@@ -1,0 +1,227 @@
+/* test-score-sheet.c: the score sheet's game over headline, its marks and footnote
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "hearts-format.h"
+#include "hearts-game.h"
+#include "hearts-resources.h"
+#include "hearts-score-sheet.h"
+#include "hearts-test-widget.h"
+
+static const char *names[] = { "You", "West", "North", "East", "Northeast" };
+
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *css_class)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkGrid *
+find_grid (GtkWidget *widget)
+{
+  if (GTK_IS_GRID (widget))
+    return GTK_GRID (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkGrid *found = find_grid (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A whole game of Normal players with these rules: seeds are tried in order until one has
+ * every special score, so the same game comes every run. */
+static HeartsGame *
+game_with_specials (const char *rules_text,
+                    gboolean    negative_total)
+{
+  for (guint64 seed = 1; seed < 200; seed++)
+    {
+      g_autoptr(HeartsGame) game = NULL;
+      HeartsRules rules;
+      gboolean    moon = FALSE, jack = FALSE, no_tricks = FALSE, negative = FALSE;
+
+      hearts_rules_init_default (&rules);
+      g_assert_true (hearts_rules_apply_string (&rules, rules_text, NULL));
+      game = hearts_game_new (&rules, seed);
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+          else
+            g_assert_true (hearts_game_computer_move (game));
+        }
+      for (guint h = 0; h < hearts_game_get_n_results (game); h++)
+        {
+          const HeartsHandResult *r = hearts_game_get_result (game, h);
+
+          moon |= r->shooter > 0;
+          jack |= r->jack >= 0;
+          no_tricks |= r->no_tricks != 0;
+        }
+      for (guint s = 0; s < rules.n_players; s++)
+        negative |= hearts_game_get_total (game, s) < 0;
+      if (moon && jack && no_tricks && (negative || !negative_total))
+        return g_steal_pointer (&game);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+check_sheet (const char *rules_text,
+             gboolean    negative_total,
+             const char *moon_words)
+{
+  g_autoptr(HeartsGame) game = game_with_specials (rules_text, negative_total);
+  GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
+  GtkWidget       *footnote;
+  GtkGrid         *grid;
+  g_autofree char *summary = NULL;
+  g_autofree char *standing = NULL;
+  gint             totals[HEARTS_MAX_PLAYERS];
+  guint            n = hearts_game_get_n_players (game);
+  guint            n_hands = hearts_game_get_n_results (game);
+  gboolean         told_moon = FALSE;
+  const char      *text;
+
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+
+  /* The headline says where the player finished, as the model words it. */
+  for (guint s = 0; s < n; s++)
+    totals[s] = hearts_game_get_total (game, s);
+  standing = hearts_format_standing (n, totals, names);
+  summary = hearts_score_sheet_dup_summary (HEARTS_SCORE_SHEET (sheet));
+  g_assert_true (g_str_has_prefix (summary, standing));
+
+  footnote = find_label (sheet, "score-footnote");
+  g_assert_nonnull (footnote);
+  g_assert_true (gtk_widget_get_visible (footnote));
+  text = gtk_label_get_label (GTK_LABEL (footnote));
+  g_test_message ("footnote:\n%s", text);
+  g_assert_nonnull (strstr (text, "† Jack of Diamonds: \u221210"));
+  g_assert_nonnull (strstr (text, "‡ No trick taken: \u22125"));
+
+  grid = find_grid (sheet);
+  for (guint h = 0; h < n_hands; h++)
+    {
+      const HeartsHandResult *r = hearts_game_get_result (game, h);
+
+      for (guint s = 0; s < n; s++)
+        {
+          GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, h + 1);
+          g_autofree char *points = hearts_format_points (r->points[s]);
+          g_autoptr(GString) want = g_string_new (NULL);
+
+          /* A negative number has the real minus sign, on screen and aloud. */
+          g_assert_null (strchr (gtk_label_get_text (GTK_LABEL (cell)), '-'));
+          g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (cell)), points));
+          g_string_printf (want, "%s, hand %u: %s point%s", names[s], h + 1, points,
+                           ABS (r->points[s]) == 1 ? "" : "s");
+          if ((gint) s == r->shooter || (gint) s == r->jack || (r->no_tricks & (1u << s)))
+            {
+              g_string_append (want, ". ");
+              if ((gint) s == r->shooter)
+                g_string_append (want, "Shot the moon");
+              if ((gint) s == r->jack)
+                g_string_append_printf (want, "%sTook the Jack of Diamonds: \u221210",
+                                        (gint) s == r->shooter ? ", " : "");
+              if (r->no_tricks & (1u << s))
+                g_string_append (want, "Took no trick: \u22125");
+              g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (cell)),
+                                        (gint) s == r->shooter ? "☾" : (gint) s == r->jack ? "†"
+                                                                                           : "‡"));
+            }
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, want->str);
+        }
+      if (r->shooter >= 0)
+        {
+          g_autofree char *line = g_strdup_printf ("☾ %s shot the moon in hand %u%s", names[r->shooter], h + 1,
+                                                   moon_words);
+
+          g_assert_nonnull (strstr (text, line));
+          told_moon = TRUE;
+        }
+    }
+  g_assert_true (told_moon);
+
+  /* The totals, under a separator. */
+  for (guint s = 0; s < n; s++)
+    {
+      GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, n_hands + 2);
+      g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
+      g_autofree char *spoken = g_strdup_printf ("%s, total: %s point%s", names[s], total,
+                                                 ABS (hearts_game_get_total (game, s)) == 1 ? "" : "s");
+
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cell)), ==, total);
+      if (hearts_game_get_total (game, s) < 0)
+        g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (cell)), "\u2212"));
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken);
+    }
+  g_assert_finalize_object (sheet);
+}
+
+static void
+test_footnote_moon_others (void)
+{
+  check_sheet ("omnibus=yes no-tricks=yes moon=others", FALSE, ": everyone else took 26.");
+}
+
+static void
+test_footnote_moon_shooter (void)
+{
+  /* A total below zero too: it has the real minus sign. */
+  check_sheet ("players=3 omnibus=yes no-tricks=yes moon=shooter end=score:50", TRUE, " and took 26 off.");
+}
+
+/* Nothing special, no footnote. */
+static void
+test_no_footnote (void)
+{
+  g_autoptr(HeartsGame) game = NULL;
+  GtkWidget  *sheet = g_object_ref_sink (hearts_score_sheet_new ());
+  HeartsRules rules;
+  GtkGrid    *grid;
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, 1);
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
+  g_assert_false (gtk_widget_get_visible (find_label (sheet, "score-footnote")));
+  grid = find_grid (sheet);
+  g_assert_nonnull (grid);
+  g_assert_finalize_object (sheet);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  hearts_test_init_widgets (&argc, &argv);
+  /* Pulls the UI resources into the link, which registers them. */
+  g_assert_nonnull (hearts_get_resource ());
+
+  g_test_add_func ("/ui/score-sheet/footnote/moon-others", test_footnote_moon_others);
+  g_test_add_func ("/ui/score-sheet/footnote/moon-shooter", test_footnote_moon_shooter);
+  g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
+
+  return g_test_run ();
+}
