@@ -117,6 +117,14 @@ hearts_dialog_set_size (GtkWidget *dialog,
 }
 
 GtkWidget *
+hearts_dialog_get_child (GtkWidget *dialog)
+{
+  g_return_val_if_fail (ADW_IS_DIALOG (dialog), NULL);
+
+  return adw_dialog_get_child (ADW_DIALOG (dialog));
+}
+
+GtkWidget *
 hearts_dialog_get_parent (GtkWidget *dialog)
 {
   g_return_val_if_fail (ADW_IS_DIALOG (dialog), NULL);
@@ -228,6 +236,14 @@ hearts_dialog_set_size (GtkWidget *dialog,
   g_return_if_fail (GTK_IS_WINDOW (dialog));
 
   gtk_window_set_default_size (GTK_WINDOW (dialog), width, height);
+}
+
+GtkWidget *
+hearts_dialog_get_child (GtkWidget *dialog)
+{
+  g_return_val_if_fail (ADW_IS_WINDOW (dialog), NULL);
+
+  return adw_window_get_content (ADW_WINDOW (dialog));
 }
 
 GtkWidget *

@@ -78,6 +78,9 @@ void       hearts_dialog_present            (GtkWidget  *dialog,
 void       hearts_dialog_set_size           (GtkWidget  *dialog,
                                              int         width,
                                              int         height);
+/* What @dialog shows: its child (a libadwaita 1.5 dialog keeps it out of its own
+ * widget tree until presented) or its window's content. */
+GtkWidget *hearts_dialog_get_child          (GtkWidget  *dialog);
 /* The window @dialog was presented over, or NULL. */
 GtkWidget *hearts_dialog_get_parent         (GtkWidget  *dialog);
 /* Closes @dialog, as its close button would. */

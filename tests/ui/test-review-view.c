@@ -199,7 +199,7 @@ test_review_fixed (void)
   g_assert_cmpstr (summary, ==, "2 costly moves, about 7.5 points lost");
 
   /* One chip a step; the costly ones say so with a class and an icon. */
-  strip = find_by_class (widget, "review-strip");
+  strip = find_by_class (hearts_dialog_get_child (widget), "review-strip");
   g_assert_nonnull (strip);
   for (GtkWidget *chip = gtk_widget_get_first_child (strip); chip != NULL; chip = gtk_widget_get_next_sibling (chip))
     {
@@ -274,7 +274,7 @@ test_review_fixed (void)
   /* The costly play; a screen reader hears the verdict as the player steps. */
   verdict = verdict_at (view, 6);
   {
-    HeartsAnnouncer *announcer = HEARTS_ANNOUNCER (find_type (widget, HEARTS_TYPE_ANNOUNCER));
+    HeartsAnnouncer *announcer = HEARTS_ANNOUNCER (find_type (hearts_dialog_get_child (widget), HEARTS_TYPE_ANNOUNCER));
 
     g_assert_nonnull (announcer);
     g_assert_cmpstr (hearts_announcer_get_text (announcer), ==, verdict);
@@ -420,7 +420,7 @@ run_cancel (gboolean by_button,
 
   if (by_button)
     {
-      cancel = find_button (widget, "_Cancel");
+      cancel = find_button (hearts_dialog_get_child (widget), "_Cancel");
       g_assert_nonnull (cancel);
       g_assert_true (gtk_widget_is_visible (cancel));
       g_signal_emit_by_name (cancel, "clicked");

@@ -212,7 +212,7 @@ test_accessible (void)
   g_assert_true (g_variant_lookup (first, "label", "&s", &label));
 
   /* The first list row of the Hand So Far page carries the sentence. */
-  stack_child = GTK_WIDGET (history);
+  stack_child = hearts_dialog_get_child (GTK_WIDGET (history));
   while (stack_child != NULL && row == NULL)
     {
       /* The Last Trick page's list has one row, this one two. */
