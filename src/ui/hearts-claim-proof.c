@@ -58,8 +58,12 @@ new_row (HeartsClaimProof       *self,
   g_autofree char *points = NULL;
   GtkWidget       *row, *name, *cards, *points_label;
 
-  /* Translators: %s is a player's name; a row of the claim's proof */
-  label = g_strdup_printf (_("%s takes the trick"), winner);
+  /* "You takes" would be wrong in English, and in other languages for "you". */
+  if (trick->winner == HEARTS_HUMAN_SEAT)
+    label = g_strdup (_("You take the trick"));
+  else
+    /* Translators: %s is a player's name; a row of the claim's proof */
+    label = g_strdup_printf (_("%s takes the trick"), winner);
   row = g_object_new (GTK_TYPE_BOX,
                       "orientation", GTK_ORIENTATION_HORIZONTAL,
                       "spacing", 12,
