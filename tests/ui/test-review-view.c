@@ -285,7 +285,7 @@ test_review_fixed (void)
     const HeartsReviewMove *move = hearts_review_view_get_move (view, 6);
     guint                   marked = 0;
 
-    collect_type (widget, HEARTS_TYPE_CARD_PICTURE, pictures);
+    collect_type (hearts_dialog_get_child (widget), HEARTS_TYPE_CARD_PICTURE, pictures);
     g_assert_cmpuint (pictures->len, ==, 5);
     for (guint i = 0; i < pictures->len; i++)
       {
