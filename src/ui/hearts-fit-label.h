@@ -12,15 +12,15 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsFitLabel, hearts_fit_label, HEARTS, FIT_LABEL, GtkWidget)
 
-GtkWidget  *hearts_fit_label_new (const char *label,
-                                  const char *icon_name);
-const char *hearts_fit_label_get_label (HeartsFitLabel *self);
-void        hearts_fit_label_set_label (HeartsFitLabel *self,
-                                        const char     *label);
-const char *hearts_fit_label_get_icon_name (HeartsFitLabel *self);
-void        hearts_fit_label_set_icon_name (HeartsFitLabel *self,
-                                            const char     *icon_name);
-/* Whether the label shows (else the icon), as last allocated. */
-gboolean hearts_fit_label_get_shows_label (HeartsFitLabel *self);
+GtkWidget  *hearts_fit_label_new             (const char     *label,
+                                              const char     *icon_name);
+const char *hearts_fit_label_get_label       (HeartsFitLabel *self);
+void        hearts_fit_label_set_label       (HeartsFitLabel *self,
+                                              const char     *label);
+const char *hearts_fit_label_get_icon_name   (HeartsFitLabel *self);
+void        hearts_fit_label_set_icon_name   (HeartsFitLabel *self,
+                                              const char     *icon_name);
+/* Whether the text shows (else the icon), as last allocated. */
+gboolean    hearts_fit_label_get_shows_label (HeartsFitLabel *self);
 
 G_END_DECLS
