@@ -215,16 +215,6 @@ escape_cb (GtkWidget *widget,
   return gtk_widget_activate_action (widget, "win.close-scores", NULL);
 }
 
-/* A long game's sheet scrolls: it opens on its last hands and the totals, which are what
- * the sheet is for, whenever the grid's height or the room for it changes. */
-static void
-on_scores_height_changed_cb (GtkAdjustment    *adjustment,
-                             HeartsScoreSheet *self)
-{
-  gtk_adjustment_set_value (adjustment,
-                            gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
-}
-
 static void
 hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
 {
@@ -258,8 +248,6 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores sideways"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
-  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
-                           G_CALLBACK (on_scores_height_changed_cb), self, 0);
 }
 
 GtkWidget *

@@ -211,39 +211,6 @@ test_no_footnote (void)
   g_assert_finalize_object (sheet);
 }
 
-static gboolean
-scores_scrolled (gpointer user_data)
-{
-  GtkAdjustment *adjustment = user_data;
-
-  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) &&
-         gtk_adjustment_get_page_size (adjustment) > 0 && !g_main_context_pending (NULL);
-}
-
-/* A long game's sheet opens on its last hands and the totals, not on its first hands. */
-static void
-test_opens_on_totals (void)
-{
-  g_autoptr(HeartsGame) game = game_with_specials ("omnibus=yes no-tricks=yes", FALSE);
-  GtkWidget     *window = gtk_window_new ();
-  GtkWidget     *sheet = hearts_score_sheet_new ();
-  GtkWidget     *scroller;
-  GtkAdjustment *adjustment;
-
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
-  gtk_window_set_child (GTK_WINDOW (window), sheet);
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  scroller = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (find_grid (sheet))));
-  g_assert_true (GTK_IS_SCROLLED_WINDOW (scroller));
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  g_assert_true (hearts_test_iterate_until (scores_scrolled, adjustment, HEARTS_TEST_TIMEOUT_MS));
-  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
-  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==,
-                     gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
-  hearts_test_destroy_window (GTK_WINDOW (window));
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -255,7 +222,6 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/footnote/moon-others", test_footnote_moon_others);
   g_test_add_func ("/ui/score-sheet/footnote/moon-shooter", test_footnote_moon_shooter);
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
-  g_test_add_func ("/ui/score-sheet/opens-on-totals", test_opens_on_totals);
 
   return g_test_run ();
 }
