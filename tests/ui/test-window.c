@@ -584,6 +584,29 @@ test_narrow (void)
               }
           }
         g_assert_cmpuint (boxes->len, >, players);
+
+        /* The trick's place in the middle, clear of the plates. */
+        {
+          g_autoptr(GVariant) described = hearts_table_describe (HEARTS_TABLE (table));
+          int             tx, ty, tw, th, x, y, ww, hh;
+          graphene_rect_t trick;
+
+          g_assert_true (g_variant_lookup (described, "table", "(iiii)", &tx, &ty, &tw, &th));
+          g_assert_true (g_variant_lookup (described, "trick", "(iiii)", &x, &y, &ww, &hh));
+          trick = GRAPHENE_RECT_INIT (x - tx, y - ty, ww, hh);
+          for (GtkWidget *child = gtk_widget_get_first_child (table);
+               child != NULL;
+               child = gtk_widget_get_next_sibling (child))
+            {
+              graphene_rect_t b;
+
+              if (HEARTS_IS_SEAT_PLATE (child) && gtk_widget_get_visible (child) &&
+                  gtk_widget_compute_bounds (child, table, &b) && graphene_rect_intersection (&b, &trick, NULL))
+                g_error ("%u players, %d px: the trick at %g,%g %gx%g overlaps a plate at %g,%g %gx%g", players,
+                         widths[w], trick.origin.x, trick.origin.y, trick.size.width, trick.size.height,
+                         b.origin.x, b.origin.y, b.size.width, b.size.height);
+            }
+        }
         g_test_message ("%u players, %d px: the table %gx%g, %u plates and piles", players, widths[w],
                         area.size.width, area.size.height, boxes->len);
         hearts_test_destroy_window (GTK_WINDOW (window));
