@@ -544,7 +544,7 @@ draw_fans (HeartsTable *self,
 
       if (s == HEARTS_HUMAN_SEAT)
         continue;
-      count = hearts_cards_count (hearts_game_get_hand (self->game, s));
+      count = hearts_cards_count (hearts_game_get_hand (self->game, s) | _hearts_table_queued_plays (self, s));
       if (count == 0)
         continue;
       step = self->back_w * (g->vertical ? 0.16f : 0.2f);

@@ -132,6 +132,7 @@ struct _HeartsTable
   guint            n_shown;
   gboolean         drew_cards;        /* the last frame had the table's cards, for the bench */
   gint             collect_winner;
+  gint             totals[HEARTS_MAX_PLAYERS];  /* as shown: the game's once the table is still */
   gboolean         busy;
   guint            pass_idle_id;
   guint            layout_hash;
@@ -173,6 +174,7 @@ void              _hearts_table_update_labels      (HeartsTable           *self)
 void              _hearts_table_collect_to_pile    (HeartsTable           *self,
                                                     guint                  winner);
 void              _hearts_table_sync_from_game     (HeartsTable           *self);
+void              _hearts_table_sync_hand          (HeartsTable           *self);
 void              _hearts_table_refuse             (HeartsTable           *self,
                                                     HeartsRefusal          refusal);
 void              _hearts_table_toggle_chosen      (HeartsTable           *self,
@@ -189,6 +191,8 @@ void              _hearts_table_queue_step         (HeartsTable           *self,
                                                     const graphene_rect_t *from);
 void              _hearts_table_finish_steps       (HeartsTable           *self);
 void              _hearts_table_clear_steps        (HeartsTable           *self);
+HeartsCards       _hearts_table_queued_plays       (HeartsTable           *self,
+                                                    guint                  seat);
 
 /* hearts-table-layout.c */
 void              _hearts_table_compute_layout     (HeartsTable           *self,

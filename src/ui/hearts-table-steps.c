@@ -129,10 +129,20 @@ run_next_step (HeartsTable *self)
       shown = &self->shown[self->n_shown++];
       shown->card = step->card;
       shown->seat = step->seat;
+      /* A play queued behind others (a claim, a hand played out) leaves the hand now,
+       * from where its card is now. */
+      if (!step->has_from && step->seat == HEARTS_HUMAN_SEAT && (self->has_pos & HEARTS_CARD_BIT (step->card)))
+        {
+          step->has_from = TRUE;
+          step->from = GRAPHENE_RECT_INIT (self->card_at[step->card].x, self->card_at[step->card].y,
+                                           self->card_w, self->card_h);
+        }
       if (step->has_from)
         shown->from = step->from;
       else
         shown->from = rect_centered (self->seats[step->seat].fan, self->back_w, self->back_h);
+      if (step->seat == HEARTS_HUMAN_SEAT)
+        _hearts_table_sync_hand (self);
       ms = _hearts_table_animation_ms (self, BASE_PLAY_MS);
     }
   else
@@ -185,6 +195,24 @@ _hearts_table_queue_step (HeartsTable           *self,
    * step ends at once, and a play must not look like the end of its trick. */
   if (self->steps_idle_id == 0)
     self->steps_idle_id = g_idle_add (run_steps_idle, self);
+}
+
+/* The cards @seat has played that the table has yet to show and that are still to
+ * leave its hand (a play that starts from where it was let go has left already). */
+HeartsCards
+_hearts_table_queued_plays (HeartsTable *self,
+                            guint        seat)
+{
+  HeartsCards cards = 0;
+
+  for (GList *l = self->steps.head; l != NULL; l = l->next)
+    {
+      Step *step = l->data;
+
+      if (step->kind == STEP_PLAY && step->seat == seat && !step->has_from)
+        cards |= HEARTS_CARD_BIT (step->card);
+    }
+  return cards;
 }
 
 void

@@ -317,6 +317,8 @@ sync_hand (HeartsTable *self)
     focus_visible = gtk_window_get_focus_visible (GTK_WINDOW (root));
   if (self->game != NULL)
     hand = hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT);
+  /* A card leaves the hand when the table shows its play. */
+  hand |= _hearts_table_queued_plays (self, HEARTS_HUMAN_SEAT);
   /* Cards chosen for the pass are still ours until the pass is sent. */
   for (guint i = 0; i < self->n_chosen; i++)
     hand |= HEARTS_CARD_BIT (self->chosen[i]);
@@ -422,7 +424,7 @@ update_plate (HeartsTable *self,
               guint        seat)
 {
   gint             points = hearts_game_count_points (self->game, hearts_point_pile_get_cards (self->piles[seat]));
-  gint             total = hearts_game_get_total (self->game, seat);
+  gint             total = self->totals[seat];
   guint            tricks = self->pile_tricks[seat];
   g_autofree char *points_text = hearts_format_points (points);
   g_autofree char *total_text = hearts_format_points (total);
@@ -469,6 +471,8 @@ sync_piles (HeartsTable *self)
 
       hearts_point_pile_set_cards (self->piles[s], in_game ? hearts_game_get_points_taken (self->game, s) : 0);
       self->pile_tricks[s] = in_game ? hearts_game_get_tricks_won (self->game, s) : 0;
+      /* The hand's points join the total once its last trick is shown. */
+      self->totals[s] = in_game ? hearts_game_get_total (self->game, s) : 0;
     }
 }
 
@@ -802,7 +806,9 @@ on_card_played (HeartsGame  *game,
     {
       HeartsCardWidget *w = find_card (self, card);
 
-      if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)))
+      /* From where it was let go, unless it waits behind other plays. */
+      if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)) && self->step == NULL &&
+          g_queue_is_empty (&self->steps))
         {
           from = GRAPHENE_RECT_INIT (self->card_at[card].x, self->card_at[card].y,
                                      self->card_w, self->card_h);
@@ -868,6 +874,12 @@ void
 _hearts_table_sync_from_game (HeartsTable *self)
 {
   on_game_changed (self->game, self);
+}
+
+void
+_hearts_table_sync_hand (HeartsTable *self)
+{
+  sync_hand (self);
 }
 
 void

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-fit-label.h"
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
 
@@ -424,6 +425,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
 
   g_type_ensure (HEARTS_TYPE_GAME);
   g_type_ensure (HEARTS_TYPE_GAME_RUNNER);
+  g_type_ensure (HEARTS_TYPE_FIT_LABEL);
   g_type_ensure (HEARTS_TYPE_TABLE);
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
 

@@ -3,7 +3,8 @@
  *
  *   show-settings-dialogs preferences game|players|appearance|notice|passing-three OUT.png [dark]
  *   show-settings-dialogs statistics OUT.png [dark]
- *   show-settings-dialogs score-sheet OUT.png [dark]   (a game over sheet with footnotes)
+ *   show-settings-dialogs score-sheet OUT.png [dark|narrow]   (a game over sheet with footnotes;
+ *                                                             narrow: in a 400 px window)
  *
  * Run under Xvfb (tests/ui/screenshots.sh); the screenshot is taken with
  * ImageMagick's `import -window root`.
@@ -222,7 +223,10 @@ main (int   argc,
         gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                     GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
       }
-      gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
+      if (g_strcmp0 (argv[argc - 1], "narrow") == 0)
+        gtk_window_set_default_size (GTK_WINDOW (parent), 400, 800);
+      else
+        gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
       adw_application_window_set_content (ADW_APPLICATION_WINDOW (parent), sheet);
     }
   else

@@ -6,8 +6,11 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <string.h>
 
+#include "hearts-announcer.h"
 #include "hearts-card-theme.h"
+#include "hearts-card-widget.h"
 #include "hearts-point-pile.h"
 #include "hearts-seat-plate.h"
 #include "hearts-table.h"
@@ -512,6 +515,228 @@ test_pile_activates_last_trick (void)
   fixture_tear_down (&f);
 }
 
+/* The cards the table holds in the player's hand. */
+static HeartsCards
+hand_shown (Fixture *f)
+{
+  HeartsCards cards = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (f->table));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (HEARTS_IS_CARD_WIDGET (child))
+      cards |= HEARTS_CARD_BIT (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (child)));
+  return cards;
+}
+
+/* The plate's line after its points: " · 42 total". */
+static const char *
+plate_total (Fixture *f,
+             guint    seat)
+{
+  const char *info = hearts_seat_plate_get_info (plate (f, seat));
+  const char *total = strstr (info, " · ");
+
+  g_assert_nonnull (total);
+  return total;
+}
+
+/* Plays on, the lowest legal card for the player, until it is the player's turn with a
+ * claim that holds and at least @left cards in hand; FALSE if the hand ends first. */
+static gboolean
+play_to_claim (Fixture *f,
+               guint    left)
+{
+  while (hearts_game_get_phase (f->game) == HEARTS_PHASE_PASSING ||
+         hearts_game_get_phase (f->game) == HEARTS_PHASE_PLAYING)
+    {
+      if (hearts_game_human_to_move (f->game) && hearts_game_get_phase (f->game) == HEARTS_PHASE_PLAYING &&
+          hearts_cards_count (hearts_game_get_hand (f->game, 0)) >= left &&
+          hearts_game_can_claim (f->game, 0, NULL))
+        return TRUE;
+      if (hearts_game_computer_to_move (f->game))
+        g_assert_true (hearts_game_computer_move (f->game));
+      else if (hearts_game_get_phase (f->game) == HEARTS_PHASE_PASSING)
+        {
+          HeartsCards hand = hearts_game_get_hand (f->game, 0);
+          HeartsCards pass = 0;
+
+          for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+            pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+          g_assert_true (hearts_game_pass (f->game, 0, pass, NULL));
+        }
+      else
+        g_assert_true (hearts_game_play (f->game, 0, hearts_cards_lowest (hearts_game_get_legal (f->game, 0)), NULL));
+      wait_still (f);
+    }
+  return FALSE;
+}
+
+/* Sets up a game, on the first of a few seeds that allows it, at a claim. */
+static void
+set_up_at_claim (Fixture *f,
+                 guint    left)
+{
+  for (guint i = 0; i < 40; i++)
+    {
+      fixture_set_up (f, "omnibus=no", hearts_test_seed () + i);
+      if (play_to_claim (f, left))
+        {
+          g_test_message ("a claim with seed %" G_GUINT64_FORMAT, hearts_test_seed () + i);
+          return;
+        }
+      fixture_tear_down (f);
+      memset (f, 0, sizeof *f);
+    }
+  g_assert_not_reached ();
+}
+
+typedef struct
+{
+  Fixture    *f;
+  HeartsCards hand;                       /* the player's before the claim */
+  HeartsCards played;                     /* the player's plays shown so far */
+  char       *totals[HEARTS_MAX_PLAYERS]; /* the plates' before the claim */
+  guint       n_heard;
+} StepWatch;
+
+/* Each step, as it starts, finds the table as it was before the claim but for the steps
+ * shown: the player's cards leave the hand one play at a time, the totals wait. */
+static void
+on_step_heard (HeartsAnnouncer *announcer,
+               GParamSpec      *pspec,
+               StepWatch       *w)
+{
+  const char *text = hearts_announcer_get_text (announcer);
+  HeartsCard  card;
+
+  if (!hearts_table_get_busy (w->f->table))
+    return;
+  if (g_str_has_prefix (text, "You play the "))
+    {
+      HeartsCards before = w->played;
+
+      HEARTS_CARDS_FOREACH (card, w->hand & ~w->played)
+        {
+          g_autofree char *name = hearts_card_get_name (card);
+
+          if (g_str_equal (text + strlen ("You play the "), name))
+            w->played |= HEARTS_CARD_BIT (card);
+        }
+      g_assert_cmpuint (hearts_cards_count (w->played), ==, hearts_cards_count (before) + 1);
+    }
+  g_assert_cmphex (hand_shown (w->f), ==, w->hand & ~w->played);
+  for (guint s = 0; s < hearts_game_get_n_players (w->f->game); s++)
+    g_assert_cmpstr (plate_total (w->f, s), ==, w->totals[s]);
+  w->n_heard++;
+}
+
+static gboolean
+heard_plays (gpointer user_data)
+{
+  StepWatch *w = user_data;
+
+  return hearts_cards_count (w->played) >= 2;
+}
+
+static void
+watch_start (StepWatch *w,
+             Fixture   *f)
+{
+  w->f = f;
+  w->hand = hearts_game_get_hand (f->game, 0);
+  w->played = 0;
+  w->n_heard = 0;
+  for (guint s = 0; s < hearts_game_get_n_players (f->game); s++)
+    w->totals[s] = g_strdup (plate_total (f, s));
+  g_signal_connect (hearts_table_get_announcer (f->table), "notify::text", G_CALLBACK (on_step_heard), w);
+}
+
+static void
+watch_stop (StepWatch *w)
+{
+  g_signal_handlers_disconnect_by_data (hearts_table_get_announcer (w->f->table), w);
+  for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
+    g_clear_pointer (&w->totals[s], g_free);
+}
+
+/* A claim plays the rest of the hand at once; the table shows it a step at a time, and
+ * what it shows keeps to the step: the hand empties a card per play, the totals change
+ * once the last trick is collected. */
+static void
+test_claim_in_steps (void)
+{
+  Fixture   f = { 0 };
+  StepWatch w = { 0 };
+  gboolean  changed = FALSE;
+
+  set_up_at_claim (&f, 4);
+  /* Quick, but each step still takes frames of its own. */
+  hearts_table_set_animation_speed (f.table, 10);
+  watch_start (&w, &f);
+  g_assert_true (hearts_game_claim (f.game, 0));
+  g_assert_cmpint (hearts_game_get_phase (f.game), ==, HEARTS_PHASE_HAND_OVER);
+  g_assert_true (hearts_table_get_busy (f.table));
+  /* Only the card played first has left; the others wait for their turn on show. */
+  g_assert_cmpuint (hearts_cards_count (hand_shown (&f)), ==, hearts_cards_count (w.hand) - 1);
+  for (guint s = 0; s < hearts_game_get_n_players (f.game); s++)
+    g_assert_cmpstr (plate_total (&f, s), ==, w.totals[s]);
+
+  wait_still (&f);
+  g_assert_cmphex (w.played, ==, w.hand);
+  g_assert_cmpuint (w.n_heard, >=, 2 * hearts_cards_count (w.hand));
+  g_assert_cmphex (hand_shown (&f), ==, 0);
+  assert_piles_follow_game (&f);
+  for (guint s = 0; s < hearts_game_get_n_players (f.game); s++)
+    changed |= g_strcmp0 (plate_total (&f, s), w.totals[s]) != 0;
+  g_assert_true (changed);
+  watch_stop (&w);
+  fixture_tear_down (&f);
+}
+
+/* A reset or a new game in the middle of a claim's steps shows the game as it is. */
+static void
+test_claim_interrupted (void)
+{
+  for (guint how = 0; how < 2; how++)
+    {
+      Fixture   f = { 0 };
+      StepWatch w = { 0 };
+
+      set_up_at_claim (&f, 4);
+      hearts_table_set_animation_speed (f.table, 10);
+      watch_start (&w, &f);
+      g_assert_true (hearts_game_claim (f.game, 0));
+      g_assert_true (hearts_test_iterate_until (heard_plays, &w, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_true (hearts_table_get_busy (f.table));
+      watch_stop (&w);
+
+      if (how == 0)
+        {
+          /* The hand is over: no undo, but the reset the window does on one (or on a
+           * resumed game) jumps to the end. */
+          g_assert_false (hearts_game_can_undo (f.game));
+          hearts_table_reset (f.table);
+        }
+      else
+        {
+          g_autoptr(HeartsGame) game = hearts_game_new (hearts_game_get_rules (f.game), hearts_test_seed () + 99);
+
+          g_signal_handlers_disconnect_by_data (f.game, &f);
+          g_set_object (&f.game, game);
+          g_signal_connect (f.game, "trick-finished", G_CALLBACK (on_trick_finished), &f);
+          hearts_table_set_game (f.table, game);
+        }
+      g_assert_false (hearts_table_get_busy (f.table));
+      g_assert_cmphex (hand_shown (&f), ==, hearts_game_get_hand (f.game, 0));
+      assert_piles_follow_game (&f);
+      wait_still (&f);
+      g_assert_cmphex (hand_shown (&f), ==, hearts_game_get_hand (f.game, 0));
+      assert_piles_follow_game (&f);
+      fixture_tear_down (&f);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -522,6 +747,8 @@ main (int   argc,
   g_test_add_func ("/ui/piles/undo-and-resume", test_piles_undo_and_resume);
   g_test_add_func ("/ui/piles/wait-for-collect", test_piles_wait_for_collect);
   g_test_add_func ("/ui/piles/activates-last-trick", test_pile_activates_last_trick);
+  g_test_add_func ("/ui/piles/claim-in-steps", test_claim_in_steps);
+  g_test_add_func ("/ui/piles/claim-interrupted", test_claim_interrupted);
 
   return g_test_run ();
 }

@@ -9,7 +9,10 @@
 #include <string.h>
 
 #include "hearts-card-widget.h"
+#include "hearts-fit-label.h"
+#include "hearts-point-pile.h"
 #include "hearts-score-sheet.h"
+#include "hearts-seat-plate.h"
 #include "hearts-test-widget.h"
 #include "hearts-window.h"
 
@@ -469,6 +472,147 @@ test_claim (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (root), type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GtkWidget *window;
+  int        width;
+} Sized;
+
+static gboolean
+allocated_at (gpointer user_data)
+{
+  Sized     *s = user_data;
+  GtkWidget *table = GTK_WIDGET (hearts_window_get_table (HEARTS_WINDOW (s->window)));
+
+  return gtk_widget_get_mapped (table) && gtk_widget_get_width (table) > 0 &&
+         gtk_widget_get_width (table) <= s->width && !hearts_table_get_busy (HEARTS_TABLE (table)) &&
+         !g_main_context_pending (NULL);
+}
+
+/* A phone's window, 360 px wide (libadwaita's narrowest), and a laptop's: the window is
+ * no wider than asked, the New Game button shows its text only where it fits, and each
+ * plate, pile, the pass label and the hand stay on the table, the plates and piles clear
+ * of each other. */
+static void
+test_narrow (void)
+{
+  static const int widths[] = { 360, 400, 1280 };
+
+  for (guint players = 3; players <= 5; players++)
+    for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+      {
+        HeartsWindow *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+        g_autoptr(HeartsGame) game = NULL;
+        g_autofree char *text = g_strdup_printf ("players=%u", players);
+        g_autoptr(GPtrArray) boxes = g_ptr_array_new_with_free_func (g_free);
+        Sized           sized = { GTK_WIDGET (window), widths[w] };
+        HeartsRules     rules;
+        GtkWidget      *table, *content, *fit;
+        graphene_rect_t area;
+        int             min;
+
+        hearts_rules_init_default (&rules);
+        g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+        game = hearts_game_new (&rules, 3);
+        /* To the middle of the hand, so that piles lie by the plates. */
+        for (guint s = 0; s < players; s++)
+          hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+        while (hearts_game_get_phase (game) != HEARTS_PHASE_PLAYING ||
+               hearts_cards_count (hearts_game_get_hand (game, 0)) > 6 ||
+               hearts_game_get_current_player (game) != 0)
+          g_assert_true (hearts_game_computer_move (game));
+        hearts_game_set_seat_human (game, 0);
+        hearts_window_new_game (window, game);
+
+        content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+        gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+        g_assert_cmpint (min, <=, 360);
+
+        gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] > 400 ? 800 : 640);
+        gtk_window_present (GTK_WINDOW (window));
+        g_assert_true (hearts_test_iterate_until (allocated_at, &sized, HEARTS_TEST_TIMEOUT_MS));
+
+        fit = find_type (GTK_WIDGET (window), HEARTS_TYPE_FIT_LABEL);
+        g_assert_nonnull (fit);
+        g_assert_cmpint (hearts_fit_label_get_shows_label (HEARTS_FIT_LABEL (fit)), ==, widths[w] > 400);
+
+        table = GTK_WIDGET (hearts_window_get_table (window));
+        area = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (table), gtk_widget_get_height (table));
+        for (GtkWidget *child = gtk_widget_get_first_child (table);
+             child != NULL;
+             child = gtk_widget_get_next_sibling (child))
+          {
+            graphene_rect_t b;
+
+            if (!gtk_widget_get_visible (child) || HEARTS_IS_SCORE_SHEET (child) ||
+                !gtk_widget_compute_bounds (child, table, &b) || b.size.width <= 1)
+              continue;
+            if (!graphene_rect_contains_rect (&area, &b))
+              g_error ("%u players, %d px: a %s at %g,%g %gx%g leaves the table %gx%g", players, widths[w],
+                       G_OBJECT_TYPE_NAME (child), b.origin.x, b.origin.y, b.size.width, b.size.height,
+                       area.size.width, area.size.height);
+            if (HEARTS_IS_SEAT_PLATE (child) || HEARTS_IS_POINT_PILE (child))
+              {
+                for (guint i = 0; i < boxes->len; i++)
+                  {
+                    graphene_rect_t *other = g_ptr_array_index (boxes, i);
+
+                    if (graphene_rect_intersection (&b, other, NULL))
+                      g_error ("%u players, %d px: a %s at %g,%g %gx%g overlaps another plate or pile",
+                               players, widths[w], G_OBJECT_TYPE_NAME (child), b.origin.x, b.origin.y,
+                               b.size.width, b.size.height);
+                  }
+                g_ptr_array_add (boxes, g_memdup2 (&b, sizeof b));
+              }
+          }
+        g_assert_cmpuint (boxes->len, >, players);
+
+        /* The trick's place in the middle, clear of the plates. */
+        {
+          g_autoptr(GVariant) described = hearts_table_describe (HEARTS_TABLE (table));
+          int             tx, ty, tw, th, x, y, ww, hh;
+          graphene_rect_t trick;
+
+          g_assert_true (g_variant_lookup (described, "table", "(iiii)", &tx, &ty, &tw, &th));
+          g_assert_true (g_variant_lookup (described, "trick", "(iiii)", &x, &y, &ww, &hh));
+          trick = GRAPHENE_RECT_INIT (x - tx, y - ty, ww, hh);
+          for (GtkWidget *child = gtk_widget_get_first_child (table);
+               child != NULL;
+               child = gtk_widget_get_next_sibling (child))
+            {
+              graphene_rect_t b;
+
+              if (HEARTS_IS_SEAT_PLATE (child) && gtk_widget_get_visible (child) &&
+                  gtk_widget_compute_bounds (child, table, &b) && graphene_rect_intersection (&b, &trick, NULL))
+                g_error ("%u players, %d px: the trick at %g,%g %gx%g overlaps a plate at %g,%g %gx%g", players,
+                         widths[w], trick.origin.x, trick.origin.y, trick.size.width, trick.size.height,
+                         b.origin.x, b.origin.y, b.size.width, b.size.height);
+            }
+        }
+        g_test_message ("%u players, %d px: the table %gx%g, %u plates and piles", players, widths[w],
+                        area.size.width, area.size.height, boxes->len);
+        hearts_test_destroy_window (GTK_WINDOW (window));
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -483,6 +627,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/claim", test_claim);
+  g_test_add_func ("/ui/window/narrow", test_narrow);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
