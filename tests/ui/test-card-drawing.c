@@ -107,13 +107,18 @@ shown_window (GtkWidget *child)
 static void
 test_frames (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme;
   GtkWidget       *label = gtk_label_new ("cards");
   GtkWidget       *window = shown_window (label);
   g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
   g_autoptr(GPtrArray) again = g_ptr_array_new ();
   GskRenderNode *first, *second;
   guint          changed = 0;
+
+  /* The deck from this theme, not one an earlier run kept on disk. */
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  theme = hearts_card_theme_new_default ();
 
   g_signal_connect (theme, "changed", G_CALLBACK (on_changed), &changed);
 
@@ -155,11 +160,16 @@ test_frames (void)
 static void
 test_texture_frames (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme;
   g_autoptr(GtkWidget) widget = g_object_ref_sink (gtk_label_new ("not shown"));
   g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
   GskRenderNode *node;
   GdkTexture    *texture;
+
+  /* Not the size test_frames() kept on disk, which would stand in for the one drawn. */
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  theme = hearts_card_theme_new_default ();
 
   /* Anything but the cairo renderer draws the cached texture itself. */
   node = draw_card (theme, widget, HEARTS_TWO_OF_CLUBS, 60, leaves);
