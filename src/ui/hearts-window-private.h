@@ -29,6 +29,7 @@ struct _HeartsWindow
   GSignalGroup         *game_signals;
   gint                  pending_sheet;   /* HeartsScoreSheetMode to open once the table is still, or -1 */
   gboolean              hinting;
+  guint                 trim_id;         /* giving memory back after a hand */
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   char                 *message;         /* the last toast's text */
