@@ -325,6 +325,31 @@ test_keyboard_focus (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* The header's hint icon comes as GTK's symbolic PNG, not as the SVG that would load librsvg
+ * through gdk-pixbuf at startup, and still follows the theme's colours. */
+static void
+test_hint_icon_png (void)
+{
+  GtkIconTheme *icons = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  /* What GtkApplication adds for its resource base path. */
+  gtk_icon_theme_add_resource_path (icons, RESOURCE_PATH "/icons");
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      g_autoptr(GtkIconPaintable) icon = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autofree char *uri = NULL;
+
+      icon = gtk_icon_theme_lookup_icon (icons, "hearts-hint-symbolic", NULL, 16, scale, GTK_TEXT_DIR_LTR, 0);
+      file = gtk_icon_paintable_get_file (icon);
+      g_assert_nonnull (file);
+      uri = g_file_get_uri (file);
+      g_assert_true (g_str_has_prefix (uri, "resource://"));
+      g_assert_true (g_str_has_suffix (uri, ".symbolic.png"));
+      g_assert_true (gtk_icon_paintable_is_symbolic (icon));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +362,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
+  g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
