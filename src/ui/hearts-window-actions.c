@@ -207,6 +207,27 @@ skip_engines_action (GtkWidget  *widget,
   hearts_game_runner_skip_engines (HEARTS_WINDOW (widget)->runner);
 }
 
+/* Built when first asked for: from gtk/help-overlay.ui, GtkApplicationWindow would build the
+ * shortcuts window with every window, before its first frame. Handing it over afterwards still
+ * makes it show the application's accelerators. */
+static void
+show_help_overlay_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+  GtkShortcutsWindow   *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_PATH "/hearts-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 void
 _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
 {
@@ -219,4 +240,5 @@ _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);
   gtk_widget_class_install_action (widget_class, "win.skip-engines", NULL, skip_engines_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
 }
