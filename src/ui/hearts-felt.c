@@ -18,8 +18,7 @@ struct _HeartsFelt
   int              height;
   gboolean         dark;
   cairo_surface_t *surface; /* width / SHRINK × height / SHRINK */
-  GdkTexture      *texture; /* the surface, for GL */
-  GskRenderNode   *node;    /* the surface scaled to the table, for the cairo renderer */
+  GskRenderNode   *node;    /* the surface scaled to the table */
 };
 
 typedef struct
@@ -47,7 +46,6 @@ static void
 clear (HeartsFelt *self)
 {
   g_clear_pointer (&self->node, gsk_render_node_unref);
-  g_clear_object (&self->texture);
   g_clear_pointer (&self->surface, cairo_surface_destroy);
 }
 
@@ -92,19 +90,6 @@ render (int      width,
   return surface;
 }
 
-static GdkTexture *
-texture_new (cairo_surface_t *surface)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  int stride = cairo_image_surface_get_stride (surface);
-  int height = cairo_image_surface_get_height (surface);
-
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface), (gsize) stride * height,
-                                      (GDestroyNotify) cairo_surface_destroy, cairo_surface_reference (surface));
-
-  return gdk_memory_texture_new (cairo_image_surface_get_width (surface), height, GDK_MEMORY_DEFAULT, bytes, stride);
-}
-
 /* The same node every frame, so that GSK sees nothing to redraw; bilinear and padded at the
  * edges, so that the corners do not fade to transparent. */
 static GskRenderNode *
@@ -141,6 +126,26 @@ hearts_felt_snapshot (HeartsFelt  *self,
   if (width <= 0 || height <= 0)
     return;
 
+  /* GL draws the gradient in a shader, as it did from the CSS: nothing to cache. */
+  if (!GSK_IS_CAIRO_RENDERER (renderer))
+    {
+      GskColorStop gsk_stops[G_N_ELEMENTS (stops)];
+
+      for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+        {
+          guint32 rgb = dark ? stops[i].dark : stops[i].light;
+
+          gsk_stops[i].offset = stops[i].offset;
+          gsk_stops[i].color = (GdkRGBA){ ((rgb >> 16) & 0xff) / 255.f, ((rgb >> 8) & 0xff) / 255.f,
+                                          (rgb & 0xff) / 255.f, 1.f };
+        }
+      gtk_snapshot_append_radial_gradient (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height),
+                                           &GRAPHENE_POINT_INIT (width / 2.f, height / 2.f),
+                                           width / 2.f * G_SQRT2, height / 2.f * G_SQRT2, 0, 1,
+                                           gsk_stops, G_N_ELEMENTS (gsk_stops));
+      return;
+    }
+
   if (self->surface == NULL || width != self->width || height != self->height || dark != self->dark)
     {
       clear (self);
@@ -150,18 +155,9 @@ hearts_felt_snapshot (HeartsFelt  *self,
       self->surface = render (width, height, dark);
     }
 
-  /* As for the cards (hearts-card-theme.c): GTK 4.8's cairo renderer converts a memory
-   * texture in every frame; a cairo node paints the surface as it is. */
-  if (GSK_IS_CAIRO_RENDERER (renderer))
-    {
-      if (self->node == NULL)
-        self->node = node_new (self->surface, width, height);
-      gtk_snapshot_append_node (snapshot, self->node);
-    }
-  else
-    {
-      if (self->texture == NULL)
-        self->texture = texture_new (self->surface);
-      gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
-    }
+  /* A cairo node rather than a texture, as for the cards (hearts-card-theme.c): GTK 4.8's
+   * cairo renderer converts a memory texture in every frame. */
+  if (self->node == NULL)
+    self->node = node_new (self->surface, width, height);
+  gtk_snapshot_append_node (snapshot, self->node);
 }
