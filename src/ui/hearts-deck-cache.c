@@ -214,19 +214,19 @@ hearts_deck_cache_write (const char                *path,
       return FALSE;
     }
 
-  /* Replaced through a temporary file; a reader that meets a short file ignores it. */
+  /* GIO replaces an existing file through a temporary one; a new file is written in place,
+   * and a reader ignores it while it is short. */
   stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_PRIVATE, NULL, error);
   if (stream == NULL)
     return FALSE;
   if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), &header, sizeof header, NULL, NULL, error))
     goto failed;
+  /* Not flushed here: they were when drawn, and flushing touches a surface another thread
+   * may be painting from. */
   for (guint i = 0; i < n_pictures; i++)
-    {
-      cairo_surface_flush (surfaces[i]);
-      if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), cairo_image_surface_get_data (surfaces[i]),
-                                      picture_size (&header), NULL, NULL, error))
-        goto failed;
-    }
+    if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), cairo_image_surface_get_data (surfaces[i]),
+                                    picture_size (&header), NULL, NULL, error))
+      goto failed;
 
   return g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error);
 

@@ -33,7 +33,8 @@ gboolean hearts_deck_cache_read          (const char                *path,
                                           guint                      n_pictures,
                                           HeartsDeckCacheInfo       *info,
                                           cairo_surface_t          **surfaces);
-/* Writes a complete deck, replacing the file at once (never half written). Any thread. */
+/* Writes a complete deck; a file cut short (a crash while writing) is never read. Any thread;
+ * the surfaces must be flushed and not drawn to meanwhile. */
 gboolean hearts_deck_cache_write         (const char                *path,
                                           const HeartsDeckCacheInfo *info,
                                           guint                      n_pictures,
