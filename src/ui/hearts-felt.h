@@ -1,6 +1,6 @@
 /* hearts-felt.h: the table's green baize, lit from the middle
  *
- * A radial gradient, drawn once per size at an eighth of it and scaled up: as a CSS
+ * A radial gradient, drawn once per size at a quarter of it and scaled up: as a CSS
  * radial-gradient, GTK's cairo renderer computed it for every pixel of every frame it redrew,
  * half of a frame's time at 1080p while cards move or the window is resized (play-bench).
  * The gradient is smooth, so the scaled picture looks the same. The GL renderer draws the
