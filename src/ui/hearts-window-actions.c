@@ -208,24 +208,13 @@ skip_engines_action (GtkWidget  *widget,
 }
 
 /* Built when first asked for: from gtk/help-overlay.ui, GtkApplicationWindow would build the
- * shortcuts window with every window, before its first frame. Handing it over afterwards still
- * makes it show the application's accelerators. */
+ * shortcuts window with every window, before its first frame. */
 static void
 show_help_overlay_action (GtkWidget  *widget,
                           const char *action_name,
                           GVariant   *parameter)
 {
-  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
-  GtkShortcutsWindow   *overlay = gtk_application_window_get_help_overlay (window);
-
-  if (overlay == NULL)
-    {
-      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_PATH "/hearts-shortcuts-window.ui");
-
-      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-      gtk_application_window_set_help_overlay (window, overlay);
-    }
-  gtk_window_present (GTK_WINDOW (overlay));
+  hearts_shortcuts_present (GTK_APPLICATION_WINDOW (widget), RESOURCE_PATH "/hearts-shortcuts-window.ui");
 }
 
 void
