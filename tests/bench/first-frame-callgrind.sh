@@ -3,15 +3,16 @@
 #
 #   tests/run-in-session.sh tests/bench/first-frame-callgrind.sh OUT build-rel/src/hearts --seed 1
 #
-# Runs the program once to fill the caches (the kept deck, Mesa's shaders), then under
-# callgrind, one file per thread, and dumps when the program prints "first-frame":
+# Runs the program once to fill the caches (the kept deck, and Mesa's shaders: under valgrind,
+# whose CPU Mesa compiles for otherwise), then under callgrind, one file per thread, and dumps
+# when the program prints "first-frame":
 # OUT.<pid>.1-01 is the main thread up to that frame. Any program that prints "first-frame"
 # with HEARTS_BENCH_FIRST_FRAME set works (tests/bench/bare-adw-window).
 set -e
 out=$1
 shift
 export HEARTS_BENCH_FIRST_FRAME=1
-"$@" >/dev/null 2>&1
+valgrind --tool=none "$@" >/dev/null 2>&1
 rm -f "$out".*
 valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$out.%p" "$@" >"$out.stdout" 2>/dev/null &
 pid=$!
