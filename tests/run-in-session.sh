@@ -47,9 +47,10 @@ if [ -z "$display" ]; then
 fi
 DISPLAY=":$display"
 export DISPLAY
-# The saved-game file of the program under test, not the user's.
+# The saved-game file and the kept decks of the program under test, not the user's.
 XDG_DATA_HOME="$dir/data"
-export XDG_DATA_HOME
+XDG_CACHE_HOME="$dir/cache"
+export XDG_DATA_HOME XDG_CACHE_HOME
 
 status=0
 dbus-run-session -- env G_DEBUG="$debug" "$@" || status=$?

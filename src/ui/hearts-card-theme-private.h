@@ -18,4 +18,10 @@ guint _hearts_card_theme_count_pictures (HeartsCardTheme *self,
                                          int              width,
                                          int              scale);
 
+/* Whether the theme file was parsed: not while its deck comes from disk. For tests. */
+gboolean _hearts_card_theme_is_parsed     (HeartsCardTheme *self);
+
+/* Waits until no theme renders or writes its deck in a thread. For tests. */
+void     _hearts_card_theme_wait_workers  (void);
+
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <librsvg/rsvg.h>
 
 #include "hearts-card-theme-private.h"
+#include "hearts-deck-cache.h"
 #include "hearts-resources.h"
 
 #define N_COLUMNS    13
@@ -50,12 +51,17 @@ struct _HeartsCardTheme
 
   char       *id;
   char       *name;
-  RsvgHandle *handle;
-  double      doc_width; /* the document at its own size, in pixels */
+  GFile      *file;
+  RsvgHandle *handle;      /* parsed when a card must be rendered: not for a deck from disk */
+  gboolean    load_failed; /* the file went since its deck was kept on disk */
+  double      doc_width;   /* the document at its own size, in pixels */
   double      doc_height;
   gboolean    warned; /* about a card that would not draw */
+  char       *cache_path; /* the deck on disk (hearts-deck-cache.h), NULL if none can be */
+  int         disk_width; /* the size kept there, or being written */
+  int         disk_scale;
 
-  /* The handle renders from one thread at a time: the main thread (a card no size has yet)
+  /* The handle is parsed and renders from one thread at a time: the main thread (a card no size has yet)
    * and the worker that fills the size on screen. The cache is the main thread's alone. */
   GMutex        render_lock;
   SizeCache    *sizes[MAX_SIZES];
@@ -229,6 +235,76 @@ texture_from_surface (cairo_surface_t *surface)
   return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
 }
 
+static gboolean document_size (RsvgHandle *handle,
+                               double     *width,
+                               double     *height);
+
+/* Parses the theme and checks that it is one: a size and every card. */
+static RsvgHandle *
+load_handle (GFile   *file,
+             double  *doc_width,
+             double  *doc_height,
+             GError **error)
+{
+  g_autoptr(GObject) handle = NULL; /* librsvg 2.54 has no autoptr for its handle */
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autofree char *uri = g_file_get_uri (file);
+
+  /* Opened here so that a missing file is G_IO_ERROR_NOT_FOUND; librsvg unpacks gzip
+   * (.svgz) by itself when it reads from a stream. */
+  stream = g_file_read (file, NULL, error);
+  if (stream == NULL)
+    return NULL;
+  handle = G_OBJECT (rsvg_handle_new_from_stream_sync (G_INPUT_STREAM (stream), file,
+                                                       RSVG_HANDLE_FLAGS_NONE, NULL, error));
+  if (handle == NULL)
+    return NULL;
+
+  if (!document_size (RSVG_HANDLE (handle), doc_width, doc_height))
+    {
+      g_set_error (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_INVALID,
+                   "%s: the document has no size", uri);
+      return NULL;
+    }
+
+  for (guint i = 0; i < N_PICTURES; i++)
+    {
+      guint column, row;
+      char  sub[32];
+
+      picture_place (i, sub, sizeof sub, &column, &row);
+      if (!rsvg_handle_has_sub (RSVG_HANDLE (handle), sub))
+        {
+          g_set_error (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_INVALID,
+                       "%s: no card %s", uri, sub + 1);
+          return NULL;
+        }
+    }
+
+  return RSVG_HANDLE (g_steal_pointer (&handle));
+}
+
+/* A theme whose deck came from disk is parsed the first time a card must be rendered (a
+ * new size); its document size stays the one its pictures were cut from. Under render_lock. */
+static gboolean
+ensure_handle (HeartsCardTheme *self,
+               GError         **error)
+{
+  double width, height;
+
+  if (self->handle != NULL)
+    return TRUE;
+  if (self->load_failed)
+    {
+      g_set_error_literal (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_INVALID, "already failed");
+      return FALSE;
+    }
+  self->handle = load_handle (self->file, &width, &height, error);
+  self->load_failed = self->handle == NULL;
+
+  return self->handle != NULL;
+}
+
 /* Renders one picture; any thread. The card is placed by its grid cell, not by the ink of
  * its element: some themes draw outside their cell or leave a margin in it. */
 static cairo_surface_t *
@@ -258,7 +334,14 @@ render_picture (HeartsCardTheme *self,
   cairo_translate (cr, -(double) column * cell_width, -(double) row * cell_height);
 
   g_mutex_lock (&self->render_lock);
-  if (!rsvg_handle_render_layer (self->handle, cr, id, &viewport, &error) && !self->warned)
+  if (!ensure_handle (self, &error))
+    {
+      /* Once, and the card stays blank: the theme went away since its deck was kept. */
+      if (!self->warned)
+        g_warning ("Card theme %s: cannot read it again: %s", self->id, error->message);
+      self->warned = TRUE;
+    }
+  else if (!rsvg_handle_render_layer (self->handle, cr, id, &viewport, &error) && !self->warned)
     {
       /* Once: the same fault would repeat for every card and size. */
       g_warning ("Card theme %s: cannot draw %s at %d×%d: %s",
@@ -352,6 +435,8 @@ hearts_card_theme_finalize (GObject *object)
   for (guint i = 0; i < MAX_SIZES; i++)
     g_clear_pointer (&self->sizes[i], size_cache_free);
   g_clear_object (&self->handle);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->cache_path, g_free);
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->name, g_free);
   g_mutex_clear (&self->render_lock);
@@ -455,6 +540,42 @@ document_size (RsvgHandle *handle,
   return TRUE;
 }
 
+/* The deck this theme had on screen last time, if it is kept: the size it had becomes the
+ * first in the cache, complete, and nothing is parsed until another size is needed. */
+static gboolean
+load_kept_deck (HeartsCardTheme *self)
+{
+  HeartsDeckCacheInfo info;
+  SizeCache          *cache;
+
+  if (self->cache_path == NULL)
+    return FALSE;
+
+  cache = g_new0 (SizeCache, 1);
+  if (!hearts_deck_cache_read (self->cache_path, N_PICTURES, &info, cache->surfaces))
+    {
+      g_free (cache);
+      return FALSE;
+    }
+
+  self->doc_width = info.doc_width;
+  self->doc_height = info.doc_height;
+  if (hearts_card_theme_get_height_for_width (self, info.width) != info.height)
+    {
+      /* Another rounding than ours: not a file we wrote. */
+      for (guint i = 0; i < N_PICTURES; i++)
+        cairo_surface_destroy (cache->surfaces[i]);
+      g_free (cache);
+      return FALSE;
+    }
+  cache->width = self->disk_width = info.width;
+  cache->scale = self->disk_scale = info.scale;
+  cache->last_used = ++self->clock;
+  self->sizes[0] = cache;
+
+  return TRUE;
+}
+
 static HeartsCardTheme *
 card_theme_new (const char *id,
                 const char *name,
@@ -462,43 +583,19 @@ card_theme_new (const char *id,
                 GError    **error)
 {
   g_autoptr(HeartsCardTheme) self = NULL;
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autofree char *uri = g_file_get_uri (file);
 
   self = g_object_new (HEARTS_TYPE_CARD_THEME, NULL);
   self->id = g_strdup (id);
   self->name = g_strdup (name);
 
-  /* Opened here so that a missing file is G_IO_ERROR_NOT_FOUND; librsvg unpacks gzip
-   * (.svgz) by itself when it reads from a stream. */
-  stream = g_file_read (file, NULL, error);
-  if (stream == NULL)
-    return NULL;
-  self->handle = rsvg_handle_new_from_stream_sync (G_INPUT_STREAM (stream), file,
-                                                   RSVG_HANDLE_FLAGS_NONE, NULL, error);
+  self->file = g_object_ref (file);
+  self->cache_path = hearts_deck_cache_path_for_file (file);
+  if (load_kept_deck (self))
+    return g_steal_pointer (&self);
+
+  self->handle = load_handle (file, &self->doc_width, &self->doc_height, error);
   if (self->handle == NULL)
     return NULL;
-
-  if (!document_size (self->handle, &self->doc_width, &self->doc_height))
-    {
-      g_set_error (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_INVALID,
-                   "%s: the document has no size", uri);
-      return NULL;
-    }
-
-  for (guint i = 0; i < N_PICTURES; i++)
-    {
-      guint column, row;
-      char  sub[32];
-
-      picture_place (i, sub, sizeof sub, &column, &row);
-      if (!rsvg_handle_has_sub (self->handle, sub))
-        {
-          g_set_error (error, HEARTS_CARD_THEME_ERROR, HEARTS_CARD_THEME_ERROR_INVALID,
-                       "%s: no card %s", uri, sub + 1);
-          return NULL;
-        }
-    }
 
   return g_steal_pointer (&self);
 }
@@ -588,15 +685,24 @@ hearts_card_theme_get_height_for_width (HeartsCardTheme *self,
   return MAX (1, (int) (width / hearts_card_theme_get_aspect (self) + 0.5));
 }
 
+static void keep_deck (HeartsCardTheme *self,
+                       SizeCache       *cache);
+
 /* The picture at a size, rendered now if it is missing. */
 static cairo_surface_t *
 ensure_surface (HeartsCardTheme *self,
                 SizeCache       *cache,
                 guint            index)
 {
-  if (cache->surfaces[index] == NULL)
-    cache->surfaces[index] = index == SHADOW_INDEX ? render_shadow (self, cache->width, cache->scale)
-                                                   : render_picture (self, index, cache->width, cache->scale);
+  if (cache->surfaces[index] != NULL)
+    return cache->surfaces[index];
+
+  if (index == SHADOW_INDEX)
+    return cache->surfaces[index] = render_shadow (self, cache->width, cache->scale);
+
+  cache->surfaces[index] = render_picture (self, index, cache->width, cache->scale);
+  if (size_count (cache) == N_PICTURES)
+    keep_deck (self, cache);
 
   return cache->surfaces[index];
 }
@@ -686,6 +792,75 @@ fill_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* A complete deck on its way to the disk. */
+typedef struct
+{
+  char               *path;
+  HeartsDeckCacheInfo info;
+  cairo_surface_t    *surfaces[N_PICTURES];
+} Keep;
+
+static void
+keep_free (Keep *keep)
+{
+  for (guint i = 0; i < N_PICTURES; i++)
+    g_clear_pointer (&keep->surfaces[i], cairo_surface_destroy);
+  g_free (keep->path);
+  g_free (keep);
+}
+
+static void
+keep_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Keep *keep = task_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Not kept is only slower next time: no message for a read-only or full disk. */
+  if (!g_atomic_int_get (&fills_stopping) &&
+      !hearts_deck_cache_write (keep->path, &keep->info, N_PICTURES, keep->surfaces, &error))
+    g_debug ("The deck was not kept in %s: %s", keep->path, error->message);
+
+  g_mutex_lock (&fills_mutex);
+  n_fills--;
+  g_cond_broadcast (&fills_cond);
+  g_mutex_unlock (&fills_mutex);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Writes a complete size to disk for the next start, in a worker: the pictures cannot change
+ * meanwhile, they are only ever replaced. */
+static void
+keep_deck (HeartsCardTheme *self,
+           SizeCache       *cache)
+{
+  g_autoptr(GTask) task = NULL;
+  Keep *keep;
+
+  if (self->cache_path == NULL || (cache->width == self->disk_width && cache->scale == self->disk_scale))
+    return;
+
+  keep = g_new0 (Keep, 1);
+  keep->path = g_strdup (self->cache_path);
+  keep->info.doc_width = self->doc_width;
+  keep->info.doc_height = self->doc_height;
+  keep->info.width = self->disk_width = cache->width;
+  keep->info.height = hearts_card_theme_get_height_for_width (self, cache->width);
+  keep->info.scale = self->disk_scale = cache->scale;
+  for (guint i = 0; i < N_PICTURES; i++)
+    keep->surfaces[i] = cairo_surface_reference (cache->surfaces[i]);
+
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, keep_deck);
+  g_task_set_task_data (task, keep, (GDestroyNotify) keep_free);
+  g_mutex_lock (&fills_mutex);
+  n_fills++;
+  g_mutex_unlock (&fills_mutex);
+  g_task_run_in_thread (task, keep_thread);
+}
+
 static void
 on_fill_done (GObject      *object,
               GAsyncResult *result,
@@ -712,9 +887,12 @@ on_fill_done (GObject      *object,
         }
       /* The whole deck is here: the size drawn scaled meanwhile is not needed any more. */
       if (complete)
-        for (guint i = 0; i < MAX_SIZES; i++)
-          if (self->sizes[i] != cache)
-            g_clear_pointer (&self->sizes[i], size_cache_free);
+        {
+          for (guint i = 0; i < MAX_SIZES; i++)
+            if (self->sizes[i] != cache)
+              g_clear_pointer (&self->sizes[i], size_cache_free);
+          keep_deck (self, cache);
+        }
     }
 
   g_signal_emit (self, signals[CHANGED], 0);
@@ -962,6 +1140,27 @@ _hearts_card_theme_count_pictures (HeartsCardTheme *self,
   return cache != NULL ? size_count (cache) : 0;
 }
 
+gboolean
+_hearts_card_theme_is_parsed (HeartsCardTheme *self)
+{
+  gboolean parsed;
+
+  g_mutex_lock (&self->render_lock);
+  parsed = self->handle != NULL;
+  g_mutex_unlock (&self->render_lock);
+
+  return parsed;
+}
+
+void
+_hearts_card_theme_wait_workers (void)
+{
+  g_mutex_lock (&fills_mutex);
+  while (n_fills > 0)
+    g_cond_wait (&fills_cond, &fills_mutex);
+  g_mutex_unlock (&fills_mutex);
+}
+
 /**
  * hearts_card_theme_stop_workers:
  *
@@ -972,8 +1171,5 @@ void
 hearts_card_theme_stop_workers (void)
 {
   g_atomic_int_set (&fills_stopping, TRUE);
-  g_mutex_lock (&fills_mutex);
-  while (n_fills > 0)
-    g_cond_wait (&fills_cond, &fills_mutex);
-  g_mutex_unlock (&fills_mutex);
+  _hearts_card_theme_wait_workers ();
 }

@@ -277,3 +277,37 @@ hearts_is_alert (GtkWidget *widget)
 }
 
 #endif
+
+/* Whichever libadwaita: GTK's own shortcuts window. */
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+void
+hearts_shortcuts_present (GtkApplicationWindow *window,
+                          const char           *resource)
+{
+  GtkShortcutsWindow *overlay;
+
+  g_return_if_fail (GTK_IS_APPLICATION_WINDOW (window));
+  g_return_if_fail (resource != NULL);
+
+  overlay = gtk_application_window_get_help_overlay (window);
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (resource);
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
+GtkWindow *
+hearts_shortcuts_get (GtkApplicationWindow *window)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION_WINDOW (window), NULL);
+
+  return GTK_WINDOW (gtk_application_window_get_help_overlay (window));
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS

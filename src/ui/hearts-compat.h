@@ -90,4 +90,12 @@ void       hearts_dialog_destroy            (GtkWidget  *dialog);
 /* Whether @widget is an alert made by hearts_alert_new(). */
 gboolean   hearts_is_alert                  (GtkWidget  *widget);
 
+/* The keyboard shortcuts: a GtkShortcutsWindow, which GTK 4.18 deprecates with no replacement
+ * before libadwaita 1.8. Built from the GtkBuilder file @resource (its object "help_overlay")
+ * the first time, and handed to @window so that it shows the application's accelerators. */
+void       hearts_shortcuts_present         (GtkApplicationWindow *window,
+                                             const char           *resource);
+/* The shortcuts window of @window, or NULL until it was first presented (for tests). */
+GtkWindow *hearts_shortcuts_get             (GtkApplicationWindow *window);
+
 G_END_DECLS

@@ -764,6 +764,8 @@ _hearts_table_snapshot (GtkWidget   *widget,
 
   self->drew_cards = frame_has_cards (self);
 
+  if (self->felt != NULL)
+    hearts_felt_snapshot (self->felt, widget, snapshot);
   draw_fans (self, snapshot);
   draw_pass_area (self, snapshot);
 

@@ -9,6 +9,7 @@
 #include "hearts-announcer.h"
 #include "hearts-card-widget.h"
 #include "hearts-point-pile.h"
+#include "hearts-felt.h"
 #include "hearts-seat-plate.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
@@ -69,6 +70,7 @@ struct _HeartsTable
   HeartsGame      *game;
   GSignalGroup    *game_signals;
   HeartsCardTheme *theme;
+  HeartsFelt      *felt;
   gboolean         highlight_legal;
   gboolean         double_click;
   double           animation_speed;

@@ -943,6 +943,7 @@ hearts_table_dispose (GObject *object)
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->theme);
+  g_clear_pointer (&self->felt, hearts_felt_free);
   g_clear_pointer (&self->player_names, g_strfreev);
   if (self->hand != NULL)
     g_ptr_array_set_size (self->hand, 0);
@@ -1107,6 +1108,10 @@ hearts_table_init (HeartsTable *self)
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
   g_queue_init (&self->steps);
+  self->felt = hearts_felt_new ();
+  /* The felt's colours follow the dark style, which changes no CSS of the table itself. */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
     {

@@ -330,6 +330,16 @@ skip_engines_action (GtkWidget  *widget,
   hearts_game_runner_skip_engines (HEARTS_WINDOW (widget)->runner);
 }
 
+/* Built when first asked for: from gtk/help-overlay.ui, GtkApplicationWindow would build the
+ * shortcuts window with every window, before its first frame. */
+static void
+show_help_overlay_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  hearts_shortcuts_present (GTK_APPLICATION_WINDOW (widget), RESOURCE_PATH "/hearts-shortcuts-window.ui");
+}
+
 void
 _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
 {
@@ -346,4 +356,5 @@ _hearts_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
   gtk_widget_class_install_action (widget_class, "win.show-last-trick", NULL, show_last_trick_action);
   gtk_widget_class_install_action (widget_class, "win.show-hand-so-far", NULL, show_hand_so_far_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
 }

@@ -32,6 +32,7 @@ struct _HeartsWindow
   GSignalGroup         *game_signals;
   gint                  pending_sheet;   /* HeartsScoreSheetMode to open once the table is still, or -1 */
   gboolean              hinting;
+  guint                 trim_id;         /* giving memory back after a hand */
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   HeartsTrickHistory   *trick_history;   /* the last trick or the hand so far, while open (weak) */

@@ -289,6 +289,21 @@ hearts_test_remove_tree (const char *path)
 }
 
 /**
+ * hearts_test_forget_kept_decks:
+ *
+ * Removes the card decks kept on disk (hearts-deck-cache.h) from the cache folder, for a test
+ * that needs a theme to render its cards rather than map them from an earlier test's file.
+ * Wait for the themes' workers first: one may be writing a deck.
+ */
+void
+hearts_test_forget_kept_decks (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_cache_dir (), "hearts", "decks", NULL);
+
+  hearts_test_remove_tree (path);
+}
+
+/**
  * hearts_test_skip_without_display:
  *
  * Call first in main() of a test that needs a display: without one the test

@@ -42,6 +42,7 @@ gboolean  hearts_test_poll_until             (HeartsTestCondition  condition,
 void      hearts_test_assert_finalize_object (gpointer             object);
 char     *hearts_test_make_tmp_dir           (const char          *tmpl);
 void      hearts_test_remove_tree            (const char          *path);
+void      hearts_test_forget_kept_decks      (void);
 void      hearts_test_skip_without_display   (void);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "hearts-card-theme-private.h"
+#include "hearts-felt.h"
 #include "hearts-table.h"
 #include "hearts-test-util.h"
 
@@ -107,13 +108,18 @@ shown_window (GtkWidget *child)
 static void
 test_frames (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme;
   GtkWidget       *label = gtk_label_new ("cards");
   GtkWidget       *window = shown_window (label);
   g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
   g_autoptr(GPtrArray) again = g_ptr_array_new ();
   GskRenderNode *first, *second;
   guint          changed = 0;
+
+  /* The deck from this theme, not one an earlier run kept on disk. */
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  theme = hearts_card_theme_new_default ();
 
   g_signal_connect (theme, "changed", G_CALLBACK (on_changed), &changed);
 
@@ -155,11 +161,16 @@ test_frames (void)
 static void
 test_texture_frames (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme;
   g_autoptr(GtkWidget) widget = g_object_ref_sink (gtk_label_new ("not shown"));
   g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
   GskRenderNode *node;
   GdkTexture    *texture;
+
+  /* Not the size test_frames() kept on disk, which would stand in for the one drawn. */
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  theme = hearts_card_theme_new_default ();
 
   /* Anything but the cairo renderer draws the cached texture itself. */
   node = draw_card (theme, widget, HEARTS_TWO_OF_CLUBS, 60, leaves);
@@ -226,6 +237,105 @@ test_table_drew_cards (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GskRenderNode *
+draw_felt (HeartsFelt *felt,
+           GtkWidget  *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  hearts_felt_snapshot (felt, widget, snapshot);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+/* The felt's pixels at the middle and at a corner, as ARGB. */
+static void
+felt_pixels (GskRenderNode *node,
+             int            width,
+             int            height,
+             guint32       *middle,
+             guint32       *corner)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t         *cr = cairo_create (surface);
+  guint32         *data;
+  int              stride;
+
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = (guint32 *) cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface) / 4;
+  *middle = data[(height / 2) * stride + width / 2];
+  *corner = data[0];
+  cairo_surface_destroy (surface);
+}
+
+static int
+channel_distance (guint32 a,
+                  guint32 b)
+{
+  int d = 0;
+
+  for (int shift = 0; shift < 32; shift += 8)
+    d = MAX (d, ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+
+  return d;
+}
+
+/* The baize: opaque to its corners, lit in the middle (the gradient's first colour) and dark
+ * at the corners (its last), the same cairo node every frame until the size or the style
+ * changes, and darker in the dark style. */
+static void
+test_felt (void)
+{
+  g_autoptr(HeartsFelt) felt = hearts_felt_new ();
+  GtkWidget       *label = gtk_label_new ("felt");
+  GtkWidget       *window = shown_window (label);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  GskRenderNode   *first, *again, *resized, *dark;
+  graphene_rect_t  bounds;
+  int              width, height;
+  guint32          middle, corner, dark_middle, dark_corner;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  while (gtk_widget_get_width (label) < 300)
+    g_main_context_iteration (NULL, TRUE);
+  width = gtk_widget_get_width (label);
+  height = gtk_widget_get_height (label);
+
+  first = draw_felt (felt, label);
+  g_assert_cmpint (gsk_render_node_get_node_type (first), ==, GSK_CAIRO_NODE);
+  again = draw_felt (felt, label);
+  g_assert_true (first == again);
+  felt_pixels (first, width, height, &middle, &corner);
+  g_assert_cmphex (middle >> 24, ==, 0xff);
+  g_assert_cmphex (corner >> 24, ==, 0xff);
+  g_assert_cmpint (channel_distance (middle, 0xff2f8a4c), <=, 3);
+  g_assert_cmpint (channel_distance (corner, 0xff174f2b), <=, 6);
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  dark = draw_felt (felt, label);
+  g_assert_true (dark != first);
+  felt_pixels (dark, width, height, &dark_middle, &dark_corner);
+  g_assert_cmpint (channel_distance (dark_middle, 0xff1c5a33), <=, 3);
+  g_assert_cmpint (channel_distance (dark_corner, 0xff0c2f1a), <=, 6);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 500, 300);
+  while (gtk_widget_get_width (label) == width)
+    g_main_context_iteration (NULL, TRUE);
+  resized = draw_felt (felt, label);
+  g_assert_true (resized != first);
+  gsk_render_node_get_bounds (resized, &bounds);
+  g_assert_cmpfloat (bounds.size.width, ==, gtk_widget_get_width (label));
+
+  gsk_render_node_unref (first);
+  gsk_render_node_unref (again);
+  gsk_render_node_unref (dark);
+  gsk_render_node_unref (resized);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +348,7 @@ main (int   argc,
   g_test_add_func ("/card-drawing/frames", test_frames);
   g_test_add_func ("/card-drawing/texture-frames", test_texture_frames);
   g_test_add_func ("/card-drawing/table-drew-cards", test_table_drew_cards);
+  g_test_add_func ("/card-drawing/felt", test_felt);
 
   status = g_test_run ();
   /* A fill still rendering must not meet the process's exit. */

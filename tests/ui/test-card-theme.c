@@ -143,10 +143,20 @@ check_full_deck (HeartsCardTheme *theme,
     }
 }
 
+/* Our deck with nothing cached: not the size an earlier test kept on disk. */
+static HeartsCardTheme *
+new_default_uncached (void)
+{
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+
+  return hearts_card_theme_new_default ();
+}
+
 static void
 test_default_renders (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme = new_default_uncached ();
   GdkTexture      *first, *again;
 
   g_assert_cmpstr (hearts_card_theme_get_id (theme), ==, HEARTS_CARD_THEME_DEFAULT_ID);
@@ -174,7 +184,7 @@ test_default_renders (void)
 static void
 test_cache_drops_old_sizes (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme = new_default_uncached ();
 
   /* A window being resized asks for one size after another; the old ones go. */
   for (int width = 40; width < 60; width++)
@@ -192,7 +202,7 @@ test_cache_drops_old_sizes (void)
 static void
 test_cache_keeps_full_deck (void)
 {
-  HeartsCardTheme *theme = hearts_card_theme_new_default ();
+  HeartsCardTheme *theme = new_default_uncached ();
 
   /* The whole deck at one size, then a resize passing through sizes with a card or two:
    * the full size stays (it is what a frame draws scaled), the passing ones go. */
@@ -478,11 +488,174 @@ make_scratch_themes (void)
   g_assert_no_error (error);
 }
 
+/* The file a theme's deck is kept in: the only one in the cache folder, NULL if none. */
+static char *
+kept_deck_path (void)
+{
+  g_autofree char *dir_path = g_build_filename (g_get_user_cache_dir (), "hearts", "decks", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  char       *found = NULL;
+
+  if (dir == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_assert_null (found);
+      found = g_build_filename (dir_path, name, NULL);
+    }
+
+  return found;
+}
+
+static void
+render_whole_deck (HeartsCardTheme *theme,
+                   int              width,
+                   int              scale)
+{
+  for (guint i = 0; i < 52; i++)
+    hearts_card_theme_get_texture (theme, HEARTS_CARD (i / 13, i % 13), width, scale);
+  hearts_card_theme_get_texture (theme, HEARTS_NO_CARD, width, scale);
+  /* Written in a worker. */
+  _hearts_card_theme_wait_workers ();
+}
+
+static void
+assert_same_pixels (GdkTexture *a,
+                    GdkTexture *b)
+{
+  int                width = gdk_texture_get_width (a);
+  int                height = gdk_texture_get_height (a);
+  g_autofree guchar *pixels_a = g_malloc ((gsize) width * height * 4);
+  g_autofree guchar *pixels_b = g_malloc ((gsize) width * height * 4);
+
+  g_assert_cmpint (gdk_texture_get_width (b), ==, width);
+  g_assert_cmpint (gdk_texture_get_height (b), ==, height);
+  gdk_texture_download (a, pixels_a, width * 4);
+  gdk_texture_download (b, pixels_b, width * 4);
+  g_assert_cmpmem (pixels_a, (gsize) width * height * 4, pixels_b, (gsize) width * height * 4);
+}
+
+/* A theme whose whole deck was rendered at a size keeps it on disk; the next theme from the
+ * same file draws those pixels without parsing the file, until it needs another size. */
+static void
+test_kept_deck (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = deck_source_path ();
+  g_autofree char *path = g_build_filename (scratch_dir, "kept.svg", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *kept = NULL;
+  gsize            length;
+  HeartsCardTheme *first, *second;
+  GdkTexture      *texture;
+
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  g_file_get_contents (source, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+
+  first = hearts_card_theme_new_for_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (_hearts_card_theme_is_parsed (first));
+  /* A size with some cards is not kept: only a whole deck. */
+  hearts_card_theme_get_texture (first, HEARTS_QUEEN_OF_SPADES, 70, 1);
+  _hearts_card_theme_wait_workers ();
+  g_assert_null (kept_deck_path ());
+  render_whole_deck (first, 60, 2);
+  kept = kept_deck_path ();
+  g_assert_nonnull (kept);
+
+  second = hearts_card_theme_new_for_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (_hearts_card_theme_is_parsed (second));
+  g_assert_cmpfloat (hearts_card_theme_get_aspect (second), ==, hearts_card_theme_get_aspect (first));
+  g_assert_cmpuint (_hearts_card_theme_count_pictures (second, 60, 2), ==, 53);
+  for (guint i = 0; i < 52; i++)
+    assert_same_pixels (hearts_card_theme_get_texture (first, HEARTS_CARD (i / 13, i % 13), 60, 2),
+                        hearts_card_theme_get_texture (second, HEARTS_CARD (i / 13, i % 13), 60, 2));
+  assert_same_pixels (hearts_card_theme_get_texture (first, HEARTS_NO_CARD, 60, 2),
+                      hearts_card_theme_get_texture (second, HEARTS_NO_CARD, 60, 2));
+  g_assert_false (_hearts_card_theme_is_parsed (second));
+
+  /* Another size needs the file after all. */
+  texture = hearts_card_theme_get_texture (second, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE), 50, 1);
+  g_assert_true (_hearts_card_theme_is_parsed (second));
+  assert_same_pixels (hearts_card_theme_get_texture (first, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE), 50, 1), texture);
+
+  g_assert_finalize_object (first);
+  g_assert_finalize_object (second);
+}
+
+/* A changed theme file is parsed again, never drawn from the deck of the old one; a damaged
+ * kept file is ignored. */
+static void
+test_kept_deck_stale (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = deck_source_path ();
+  g_autofree char *path = g_build_filename (scratch_dir, "stale.svg", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *changed = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *bytes = NULL;
+  gsize            length, kept_length;
+  HeartsCardTheme *theme;
+
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  g_file_get_contents (source, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+
+  theme = hearts_card_theme_new_for_file (path, &error);
+  g_assert_no_error (error);
+  render_whole_deck (theme, 40, 1);
+  g_assert_finalize_object (theme);
+  kept = kept_deck_path ();
+  g_assert_nonnull (kept);
+
+  /* The same theme, one comment longer. */
+  changed = g_strconcat (contents, "<!-- changed -->\n", NULL);
+  g_file_set_contents (path, changed, -1, &error);
+  g_assert_no_error (error);
+  theme = hearts_card_theme_new_for_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (_hearts_card_theme_is_parsed (theme));
+  g_assert_false (hearts_card_theme_has_size (theme, 40, 1));
+  g_assert_finalize_object (theme);
+
+  /* Back as it was, but its kept deck cut short, then garbage of the right length. */
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+  g_file_get_contents (kept, &bytes, &kept_length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (kept, bytes, kept_length / 2, &error);
+  g_assert_no_error (error);
+  theme = hearts_card_theme_new_for_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (_hearts_card_theme_is_parsed (theme));
+  g_assert_finalize_object (theme);
+
+  memset (bytes, 0x5a, kept_length);
+  g_file_set_contents (kept, bytes, kept_length, &error);
+  g_assert_no_error (error);
+  theme = hearts_card_theme_new_for_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (_hearts_card_theme_is_parsed (theme));
+  g_assert_cmphex (texture_pixel (hearts_card_theme_get_texture (theme, HEARTS_NO_CARD, 40, 1), 20, 28) >> 24, ==, 0xff);
+  g_assert_finalize_object (theme);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autofree char *data_dirs = NULL;
+  g_autofree char *cache_dir = NULL;
   int              status;
 
   g_test_init (&argc, &argv, NULL);
@@ -494,6 +667,9 @@ main (int   argc,
                                                       : "/usr/local/share:/usr/share",
                            NULL);
   g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
+  /* The decks kept on disk go to the scratch folder too, before GLib reads where. */
+  cache_dir = g_build_filename (scratch_dir, "cache", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache_dir, TRUE);
 
   g_test_add_func ("/card-theme/deck-ids", test_deck_ids);
   g_test_add_func ("/card-theme/default-renders", test_default_renders);
@@ -505,6 +681,8 @@ main (int   argc,
   g_test_add_func ("/card-theme/list-available", test_list_available);
   g_test_add_func ("/card-theme/load-by-id", test_load_by_id);
   g_test_add_func ("/card-theme/aisleriot-themes", test_aisleriot_themes);
+  g_test_add_func ("/card-theme/kept-deck", test_kept_deck);
+  g_test_add_func ("/card-theme/kept-deck-stale", test_kept_deck_stale);
 
   status = g_test_run ();
   hearts_test_remove_tree (scratch_dir);

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "hearts-application.h"
+#include "hearts-compat.h"
 #include "hearts-test-util.h"
 #include "hearts-window.h"
 
@@ -77,6 +78,71 @@ test_help_accels (void)
   assert_strv (gtk_application_get_actions_for_accel (gtk_app, "F1"), "app.help");
   assert_strv (gtk_application_get_accels_for_action (gtk_app, "win.show-help-overlay"), "<Control>question");
   assert_strv (gtk_application_get_actions_for_accel (gtk_app, "<Control>question"), "win.show-help-overlay");
+}
+
+static GtkWidget *
+find_shortcut (GtkWidget  *root,
+               const char *action)
+{
+  g_autofree char *name = NULL;
+
+  /* By name: GTK 4.18 deprecates the type. */
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkShortcutsShortcut"))
+    {
+      g_object_get (root, "action-name", &name, NULL);
+      if (g_strcmp0 (name, action) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_shortcut (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Ctrl+? (win.show-help-overlay) shows the shortcuts with the application's accelerators; the
+ * window is built when first asked for, not with the main window before its first frame. */
+static void
+test_help_shortcuts_window (void)
+{
+  g_autoptr(HeartsApplication) app = NULL;
+  HeartsWindow    *window;
+  GtkWindow       *overlay;
+  GtkWidget       *shortcut;
+  g_autofree char *accel = NULL;
+
+  /* In a child, as every test here that starts the application after the first. */
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 30 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+
+  app = start_application ();
+  window = hearts_window_new (app);
+  g_assert_null (hearts_shortcuts_get (GTK_APPLICATION_WINDOW (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = hearts_shortcuts_get (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (gtk_window_get_transient_for (overlay) == GTK_WINDOW (window));
+  shortcut = find_shortcut (GTK_WIDGET (overlay), "win.new-game");
+  g_assert_nonnull (shortcut);
+  g_object_get (shortcut, "accelerator", &accel, NULL);
+  g_assert_cmpstr (accel, ==, "<Control>n");
+
+  /* Closed and asked for again: the same window. */
+  gtk_window_close (overlay);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (hearts_shortcuts_get (GTK_APPLICATION_WINDOW (window)) == overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -223,6 +289,7 @@ main (int   argc,
     make_handlers ();
 
   g_test_add_func ("/ui/help/accels", test_help_accels);
+  g_test_add_func ("/ui/help/shortcuts-window", test_help_shortcuts_window);
   g_test_add_func ("/ui/help/opens-guide", test_help_opens_guide);
   g_test_add_func ("/ui/help/failure-toast", test_help_failure_toast);
 

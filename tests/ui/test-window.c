@@ -613,6 +613,34 @@ test_narrow (void)
       }
 }
 
+/* The header's hint icon comes as GTK's symbolic PNG, not as the SVG that would load librsvg
+ * through gdk-pixbuf at startup, and still follows the theme's colours. */
+static void
+test_hint_icon_png (void)
+{
+  GtkIconTheme *icons = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  /* What GtkApplication adds for its resource base path. */
+  gtk_icon_theme_add_resource_path (icons, RESOURCE_PATH "/icons");
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      g_autoptr(GtkIconPaintable) icon = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autofree char *uri = NULL;
+      gboolean         symbolic = FALSE;
+
+      icon = gtk_icon_theme_lookup_icon (icons, "hearts-hint-symbolic", NULL, 16, scale, GTK_TEXT_DIR_LTR, 0);
+      file = gtk_icon_paintable_get_file (icon);
+      g_assert_nonnull (file);
+      uri = g_file_get_uri (file);
+      g_assert_true (g_str_has_prefix (uri, "resource://"));
+      g_assert_true (g_str_has_suffix (uri, ".symbolic.png"));
+      /* The property: GTK 4.20 deprecates the getter. */
+      g_object_get (icon, "is-symbolic", &symbolic, NULL);
+      g_assert_true (symbolic);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -625,6 +653,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
+  g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/claim", test_claim);
   g_test_add_func ("/ui/window/narrow", test_narrow);

@@ -1,0 +1,164 @@
+/* hearts-felt.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <math.h>
+
+#include "hearts-felt.h"
+
+/* The picture is this many times smaller than the table: the gradient changes by one level of
+ * green every 15 pixels or more, so a block of 4 × 4 pixels of one colour does not show. */
+#define SHRINK 4
+
+struct _HeartsFelt
+{
+  int              width; /* the table's size the picture is for */
+  int              height;
+  gboolean         dark;
+  cairo_surface_t *surface; /* width / SHRINK × height / SHRINK */
+  GskRenderNode   *node;    /* the surface scaled to the table */
+};
+
+typedef struct
+{
+  double  offset;
+  guint32 light; /* 0xRRGGBB */
+  guint32 dark;
+} Stop;
+
+/* CSS's radial-gradient(ellipse at center, …): light from the middle, darker to the corners.
+ * The dark style's baize sits with the dark header bar. */
+static const Stop stops[] = {
+  { 0.00, 0x2f8a4c, 0x1c5a33 },
+  { 0.55, 0x236f3d, 0x154829 },
+  { 1.00, 0x174f2b, 0x0c2f1a },
+};
+
+HeartsFelt *
+hearts_felt_new (void)
+{
+  return g_new0 (HeartsFelt, 1);
+}
+
+static void
+clear (HeartsFelt *self)
+{
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  g_clear_pointer (&self->surface, cairo_surface_destroy);
+}
+
+void
+hearts_felt_free (HeartsFelt *self)
+{
+  if (self == NULL)
+    return;
+  clear (self);
+  g_free (self);
+}
+
+/* The gradient at the small size: the ellipse through the corners (CSS's farthest-corner). */
+static cairo_surface_t *
+render (int      width,
+        int      height,
+        gboolean dark)
+{
+  int              small_width = (width + SHRINK - 1) / SHRINK;
+  int              small_height = (height + SHRINK - 1) / SHRINK;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, small_width, small_height);
+  cairo_t         *cr = cairo_create (surface);
+  cairo_pattern_t *pattern = cairo_pattern_create_radial (0, 0, 0, 0, 0, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+    {
+      guint32 rgb = dark ? stops[i].dark : stops[i].light;
+
+      cairo_pattern_add_color_stop_rgb (pattern, stops[i].offset,
+                                        ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                                        (rgb & 0xff) / 255.0);
+    }
+  cairo_scale (cr, small_width / (double) width, small_height / (double) height);
+  cairo_translate (cr, width / 2.0, height / 2.0);
+  cairo_scale (cr, width / 2.0 * G_SQRT2, height / 2.0 * G_SQRT2);
+  cairo_set_source (cr, pattern);
+  cairo_paint (cr);
+  cairo_pattern_destroy (pattern);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+/* The same node every frame, so that GSK sees nothing to redraw; the nearest pixel (pixman's
+ * bilinear scaling costs more than the gradient did), padded at the edges. */
+static GskRenderNode *
+node_new (cairo_surface_t *surface,
+          int              width,
+          int              height)
+{
+  GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_t       *cr = gsk_cairo_node_get_draw_context (node);
+
+  cairo_scale (cr, width / (double) cairo_image_surface_get_width (surface),
+               height / (double) cairo_image_surface_get_height (surface));
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  return node;
+}
+
+void
+hearts_felt_snapshot (HeartsFelt  *self,
+                      GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  int          width = gtk_widget_get_width (widget);
+  int          height = gtk_widget_get_height (widget);
+  gboolean     dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkNative   *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  /* GL draws the gradient in a shader, as it did from the CSS: nothing to cache. */
+  if (!GSK_IS_CAIRO_RENDERER (renderer))
+    {
+      GskColorStop gsk_stops[G_N_ELEMENTS (stops)];
+
+      for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+        {
+          guint32 rgb = dark ? stops[i].dark : stops[i].light;
+
+          gsk_stops[i].offset = stops[i].offset;
+          gsk_stops[i].color = (GdkRGBA){ ((rgb >> 16) & 0xff) / 255.f, ((rgb >> 8) & 0xff) / 255.f,
+                                          (rgb & 0xff) / 255.f, 1.f };
+        }
+      gtk_snapshot_append_radial_gradient (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height),
+                                           &GRAPHENE_POINT_INIT (width / 2.f, height / 2.f),
+                                           width / 2.f * G_SQRT2, height / 2.f * G_SQRT2, 0, 1,
+                                           gsk_stops, G_N_ELEMENTS (gsk_stops));
+      return;
+    }
+
+  if (self->surface == NULL || width != self->width || height != self->height || dark != self->dark)
+    {
+      clear (self);
+      self->width = width;
+      self->height = height;
+      self->dark = dark;
+      self->surface = render (width, height, dark);
+    }
+
+  /* A cairo node rather than a texture, as for the cards (hearts-card-theme.c): GTK 4.8's
+   * cairo renderer converts a memory texture in every frame. */
+  if (self->node == NULL)
+    self->node = node_new (self->surface, width, height);
+  gtk_snapshot_append_node (snapshot, self->node);
+}
