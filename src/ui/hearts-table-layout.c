@@ -224,16 +224,20 @@ static void
 allocate_plate (GtkWidget       *plate,
                 float            cx,
                 float            y,
-                int              width,
+                float            lo,
+                float            hi,
                 graphene_rect_t *rect)
 {
-  int w, h;
+  int min, w, h;
 
   if (!gtk_widget_get_visible (plate))
     return;
-  gtk_widget_measure (plate, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (plate, GTK_ORIENTATION_HORIZONTAL, -1, &min, &w, NULL, NULL);
+  /* Within its share of the table (half of it beside another seat's plate): in a narrow
+   * window the line under the name wraps. */
+  w = MAX (min, MIN (w, (int) (hi - lo)));
   gtk_widget_measure (plate, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
-  cx = roundf (CLAMP (cx - w / 2.f, 4, MAX (4, width - w - 4)));
+  cx = roundf (CLAMP (cx - w / 2.f, lo, MAX (lo, hi - w)));
   allocate_child (plate, cx, y, w, h);
   *rect = GRAPHENE_RECT_INIT (cx, roundf (y), w, h);
 }
@@ -289,6 +293,23 @@ pile_room (HeartsTable           *self,
   return room;
 }
 
+/* Whether the box crosses the plate of a seat other than @seat. */
+static gboolean
+crosses_other_plate (HeartsTable *self,
+                     guint        seat,
+                     float        x,
+                     float        y,
+                     float        width,
+                     float        height)
+{
+  graphene_rect_t box = GRAPHENE_RECT_INIT (x, y, width, height);
+
+  for (guint s = 0; s < _hearts_table_n_players (self); s++)
+    if (s != seat && graphene_rect_intersection (&box, &self->plate_rects[s], NULL))
+      return TRUE;
+  return FALSE;
+}
+
 /* A seat's pile of @cards fans out from beside its plate, toward the middle from the
  * sides and the top corners (the other way when that has more room), never into the
  * trick; @step is the fan's. */
@@ -330,12 +351,16 @@ _hearts_table_pile_rect (HeartsTable     *self,
     }
   start = leftward ? plate->origin.x - gap : plate->origin.x + plate->size.width + gap;
 
-  /* No room beside the plate (a narrow window): under it, over the seat's own backs. */
+  /* No room beside the plate (a narrow window): under it, over the seat's own backs, or
+   * above it when another seat's plate sits just under (two plates down one side). */
   if (room < pw && spot != SPOT_BOTTOM)
     {
       leftward = plate->origin.x + plate->size.width / 2 > width / 2.f;
       start = leftward ? plate->origin.x + plate->size.width : plate->origin.x;
       y = plate->origin.y + plate->size.height + gap / 2;
+      if (crosses_other_plate (self, seat, leftward ? start - plate->size.width : start, y, plate->size.width, ph) &&
+          plate->origin.y - gap / 2 - ph >= 0)
+        y = plate->origin.y - gap / 2 - ph;
       room = MAX (plate->size.width, pile_room (self, spot, leftward, start, y, ph, &trick));
     }
 
@@ -398,7 +423,7 @@ _hearts_table_size_allocate (GtkWidget *widget,
 
             gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
             allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->hand_y - self->raise - bh - self->margin / 2,
-                            width, &self->plate_rects[s]);
+                            4, width - 4, &self->plate_rects[s]);
           }
           continue;
         case SPOT_LEFT:
@@ -418,7 +443,22 @@ _hearts_table_size_allocate (GtkWidget *widget,
           y = g->fan.y + self->back_h / 2 + self->margin / 3;
           break;
         }
-      allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width, &self->plate_rects[s]);
+      switch (_hearts_table_seat_spot (self, s))
+        {
+        case SPOT_LEFT:
+        case SPOT_TOP_LEFT:
+          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width / 2.f - 3, &self->plate_rects[s]);
+          break;
+        case SPOT_RIGHT:
+        case SPOT_TOP_RIGHT:
+          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width / 2.f + 3, width - 4, &self->plate_rects[s]);
+          break;
+        case SPOT_BOTTOM:
+        case SPOT_TOP:
+        default:
+          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width - 4, &self->plate_rects[s]);
+          break;
+        }
     }
 
   for (guint s = 0; s < n; s++)
