@@ -31,15 +31,17 @@ find_label (GtkWidget  *widget,
   return NULL;
 }
 
+/* The sheet's grids: "score-headings" (the names), "score-hands", "score-totals". */
 static GtkGrid *
-find_grid (GtkWidget *widget)
+find_grid (GtkWidget  *widget,
+           const char *css_class)
 {
-  if (GTK_IS_GRID (widget))
+  if (GTK_IS_GRID (widget) && gtk_widget_has_css_class (widget, css_class))
     return GTK_GRID (widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkGrid *found = find_grid (child);
+      GtkGrid *found = find_grid (child, css_class);
 
       if (found != NULL)
         return found;
@@ -95,7 +97,7 @@ check_sheet (const char *rules_text,
   g_autoptr(HeartsGame) game = game_with_specials (rules_text, negative_total);
   GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
   GtkWidget       *footnote;
-  GtkGrid         *grid;
+  GtkGrid         *grid, *total_grid;
   g_autofree char *summary = NULL;
   g_autofree char *standing = NULL;
   gint             totals[HEARTS_MAX_PLAYERS];
@@ -121,14 +123,14 @@ check_sheet (const char *rules_text,
   g_assert_nonnull (strstr (text, "† Jack of Diamonds: \u221210"));
   g_assert_nonnull (strstr (text, "‡ No trick taken: \u22125"));
 
-  grid = find_grid (sheet);
+  grid = find_grid (sheet, "score-hands");
   for (guint h = 0; h < n_hands; h++)
     {
       const HeartsHandResult *r = hearts_game_get_result (game, h);
 
       for (guint s = 0; s < n; s++)
         {
-          GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, h + 1);
+          GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, h);
           g_autofree char *points = hearts_format_points (r->points[s]);
           g_autoptr(GString) want = g_string_new (NULL);
 
@@ -164,10 +166,11 @@ check_sheet (const char *rules_text,
     }
   g_assert_true (told_moon);
 
-  /* The totals, under a separator. */
+  /* The totals, under the hands. */
+  total_grid = find_grid (sheet, "score-totals");
   for (guint s = 0; s < n; s++)
     {
-      GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, n_hands + 2);
+      GtkWidget       *cell = gtk_grid_get_child_at (total_grid, s + 1, 0);
       g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
       g_autofree char *spoken = g_strdup_printf ("%s, total: %s point%s", names[s], total,
                                                  ABS (hearts_game_get_total (game, s)) == 1 ? "" : "s");
@@ -206,8 +209,9 @@ test_no_footnote (void)
   game = hearts_game_new (&rules, 1);
   hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
   g_assert_false (gtk_widget_get_visible (find_label (sheet, "score-footnote")));
-  grid = find_grid (sheet);
+  grid = find_grid (sheet, "score-hands");
   g_assert_nonnull (grid);
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (grid)));
   g_assert_finalize_object (sheet);
 }
 
