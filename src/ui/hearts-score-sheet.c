@@ -32,8 +32,8 @@ struct _HeartsScoreSheet
   GtkSizeGroup *columns[HEARTS_MAX_PLAYERS + 1];
   /* Whether the hands follow the end of their list as it grows or the sheet is resized:
    * the newest hand is in sight until the player scrolls away from it. */
-  gboolean      at_end;
-  guint         scroll_tick;
+  gboolean at_end;
+  guint    scroll_tick;
 
   HeartsScoreSheetMode mode;
 };
@@ -90,8 +90,8 @@ heading_cell (const char *text,
               float       xalign)
 {
   g_auto(GStrv) words = g_strsplit_set (text, " -", -1);
-  GtkWidget    *label = cell (text, "heading", xalign);
-  glong         longest = 0;
+  GtkWidget *label = cell (text, "heading", xalign);
+  glong      longest = 0;
 
   for (guint i = 0; words[i] != NULL; i++)
     longest = MAX (longest, g_utf8_strlen (words[i], -1));
