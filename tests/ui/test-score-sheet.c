@@ -338,6 +338,42 @@ test_long_game (void)
   check_long_game (names, 400, 800);
 }
 
+/* However long the names and however many players, the sheet fits a phone's window (360 px,
+ * the window's narrowest): what does not fit scrolls sideways. */
+static void
+test_fits_phone (void)
+{
+  static const char *long_names[] = { "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina",
+                                      "Konstantinopolitanischer", "Northeast" };
+
+  for (guint players = 3; players <= 5; players++)
+    {
+      g_autoptr(HeartsGame) game = NULL;
+      g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
+      GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
+      HeartsRules      rules;
+      int              min;
+
+      hearts_rules_init_default (&rules);
+      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+      game = hearts_game_new (&rules, hearts_test_seed ());
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+          else
+            g_assert_true (hearts_game_computer_move (game));
+        }
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      gtk_widget_measure (sheet, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("%u players: at least %d px", players, min);
+      g_assert_cmpint (min, <=, 360);
+      g_assert_finalize_object (sheet);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -350,6 +386,7 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/footnote/moon-shooter", test_footnote_moon_shooter);
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
   g_test_add_func ("/ui/score-sheet/long-game", test_long_game);
+  g_test_add_func ("/ui/score-sheet/fits-phone", test_fits_phone);
 
   return g_test_run ();
 }

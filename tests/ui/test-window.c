@@ -423,6 +423,12 @@ subtitle_of (GtkWidget *root)
   return NULL;
 }
 
+static gboolean
+widget_mapped (gpointer user_data)
+{
+  return gtk_widget_get_mapped (user_data);
+}
+
 typedef struct
 {
   HeartsWindow *window;
@@ -518,20 +524,25 @@ test_subtitle_follows_table (void)
   HeartsWindow *window = new_window (3);
   HeartsGame   *game = hearts_window_get_game (window);
   HeartsCards   hand = hearts_game_get_hand (game, 0), pass = 0;
+  HeartsTable  *table = hearts_window_get_table (window);
   SubtitleWatch w = { window, 0 };
 
-  /* Mapped, so that the table's steps take frames of their own. */
-  gtk_window_present (GTK_WINDOW (window));
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpstr (subtitle_of (GTK_WIDGET (window)), ==, "Hand 1 · Passing");
   for (guint i = 0; i < 3; i++)
     pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
   g_assert_true (hearts_game_pass (game, 0, pass, NULL));
   play_to_claim (window);
+  g_assert_null (strstr (subtitle_of (GTK_WIDGET (window)), "Finished"));
 
+  /* Mapped, so that the claim's steps take frames of their own; quick, but each one still
+   * takes several. */
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (widget_mapped, table, HEARTS_TEST_TIMEOUT_MS));
+  hearts_table_set_animation_speed (table, 10);
   g_assert_true (hearts_game_claim (game, 0));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_HAND_OVER);
-  g_assert_true (hearts_table_get_busy (hearts_window_get_table (window)));
+  g_assert_true (hearts_table_get_busy (table));
   g_assert_false (table_still_checking_subtitle (&w));
   g_assert_true (hearts_test_iterate_until (table_still_checking_subtitle, &w, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpuint (w.n_busy, >, 1);
