@@ -16,13 +16,24 @@ struct _HeartsScoreSheet
 
   GtkLabel          *title_label;
   GtkLabel          *subtitle_label;
+  GtkGrid           *heading_grid;
   GtkGrid           *grid;
+  GtkWidget         *total_separator;
+  GtkGrid           *total_grid;
   GtkLabel          *footnote_label;
+  GtkScrolledWindow *side_scroller;
   GtkScrolledWindow *scroller;
   GtkWidget         *review_button;
   GtkWidget         *close_button;
   GtkWidget         *next_button;
   GtkWidget         *new_game_button;
+
+  /* One per column, over the three grids: the pinned rows line up with the hands. */
+  GtkSizeGroup *columns[HEARTS_MAX_PLAYERS + 1];
+  /* Whether the hands follow the end of their list as it grows or the sheet is resized:
+   * the newest hand is in sight until the player scrolls away from it. */
+  gboolean at_end;
+  guint    scroll_tick;
 
   HeartsScoreSheetMode mode;
 };
@@ -52,12 +63,44 @@ labelled_cell (GtkWidget *label,
 }
 
 static void
-clear_grid (HeartsScoreSheet *self)
+clear_grid (GtkGrid *grid)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
-    gtk_grid_remove (self->grid, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
+}
+
+static void
+attach (HeartsScoreSheet *self,
+        GtkGrid          *grid,
+        GtkWidget        *child,
+        guint             column,
+        guint             row)
+{
+  gtk_size_group_add_widget (self->columns[column], child);
+  gtk_grid_attach (grid, child, column, row, 1, 1);
+}
+
+/* A heading sits on the rows below it. A long name wraps between its words, not inside one:
+ * it asks for the width of its longest word (and a hyphen), so that its column is no wider.
+ * A sheet still too wide for a phone scrolls sideways, its pinned rows with it. */
+static GtkWidget *
+heading_cell (const char *text,
+              float       xalign)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " -", -1);
+  GtkWidget *label = cell (text, "heading", xalign);
+  glong      longest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    longest = MAX (longest, g_utf8_strlen (words[i], -1));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), longest + 1);
+  gtk_label_set_justify (GTK_LABEL (label), xalign > 0 ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT);
+  gtk_widget_set_valign (label, GTK_ALIGN_END);
+  return label;
 }
 
 /* The marks of special scores, before the points of a cell and in the footnote. */
@@ -190,13 +233,60 @@ footnote_text (HeartsGame         *game,
 }
 
 static void
+scroll_to_end (HeartsScoreSheet *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                          gtk_adjustment_get_page_size (adjustment));
+}
+
+static gboolean
+scroll_to_end_cb (GtkWidget     *widget,
+                  GdkFrameClock *frame_clock,
+                  gpointer       user_data)
+{
+  HeartsScoreSheet *self = user_data;
+
+  self->scroll_tick = 0;
+  if (self->at_end)
+    scroll_to_end (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The hands' height is known only once they are laid out, which changes the adjustment.
+ * The viewport is then placing them: a new value would come too late for this frame and
+ * be lost, so it waits for the next. */
+static void
+on_hands_adjustment_changed_cb (GtkAdjustment    *adjustment,
+                                HeartsScoreSheet *self)
+{
+  if (self->at_end && self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->scroller), scroll_to_end_cb, self, NULL);
+}
+
+static void
+on_hands_adjustment_value_changed_cb (GtkAdjustment    *adjustment,
+                                      HeartsScoreSheet *self)
+{
+  self->at_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
+                 gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+static void
 hearts_score_sheet_dispose (GObject *object)
 {
-  GtkWidget *child;
+  HeartsScoreSheet *self = HEARTS_SCORE_SHEET (object);
+  GtkWidget        *child;
 
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->scroller), self->scroll_tick);
+  self->scroll_tick = 0;
   gtk_widget_dispose_template (GTK_WIDGET (object), HEARTS_TYPE_SCORE_SHEET);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
+  for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
+    g_clear_object (&self->columns[c]);
 
   G_OBJECT_CLASS (hearts_score_sheet_parent_class)->dispose (object);
 }
@@ -226,8 +316,12 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-score-sheet.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, heading_grid);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, grid);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, total_separator);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, total_grid);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, footnote_label);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, side_scroller);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, scroller);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, review_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, close_button);
@@ -243,8 +337,17 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
 static void
 hearts_score_sheet_init (HeartsScoreSheet *self)
 {
+  GtkAdjustment *hands = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
+  for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
+    self->columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->at_end = TRUE;
+  hands = gtk_scrolled_window_get_vadjustment (self->scroller);
+  g_signal_connect_object (hands, "changed", G_CALLBACK (on_hands_adjustment_changed_cb), self, 0);
+  g_signal_connect_object (hands, "value-changed", G_CALLBACK (on_hands_adjustment_value_changed_cb), self, 0);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->side_scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores sideways"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
@@ -276,10 +379,12 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
   n_hands = hearts_game_get_n_results (game);
   winners = hearts_game_get_winners (game);
 
-  clear_grid (self);
-  gtk_grid_attach (self->grid, cell (_("Hand"), "heading", 0), 0, 0, 1, 1);
+  clear_grid (self->heading_grid);
+  clear_grid (self->grid);
+  clear_grid (self->total_grid);
+  attach (self, self->heading_grid, heading_cell (_("Hand"), 0), 0, 0);
   for (guint s = 0; s < n; s++)
-    gtk_grid_attach (self->grid, cell (names[s], "heading", 1), s + 1, 0, 1, 1);
+    attach (self, self->heading_grid, heading_cell (names[s], 1), s + 1, 0);
 
   for (guint h = 0; h < n_hands; h++)
     {
@@ -287,20 +392,20 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
       g_autofree char        *number = g_strdup_printf ("%u", h + 1);
       gboolean                last = h + 1 == n_hands;
 
-      gtk_grid_attach (self->grid, cell (number, "dim-label", 0), 0, h + 1, 1, 1);
+      attach (self, self->grid, cell (number, "dim-label", 0), 0, h);
       for (guint s = 0; s < n; s++)
         {
           GtkWidget *label = hand_cell (r, names[s], h, s);
 
           if (last && mode != HEARTS_SCORE_SHEET_VIEW)
             gtk_widget_add_css_class (label, "last-hand");
-          gtk_grid_attach (self->grid, label, s + 1, h + 1, 1, 1);
+          attach (self, self->grid, label, s + 1, h);
         }
     }
 
-  if (n_hands > 0)
-    gtk_grid_attach (self->grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, n_hands + 1, n + 1, 1);
-  gtk_grid_attach (self->grid, cell (_("Total"), "heading", 0), 0, n_hands + 2, 1, 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->scroller), n_hands > 0);
+  gtk_widget_set_visible (self->total_separator, n_hands > 0);
+  attach (self, self->total_grid, cell (_("Total"), "heading", 0), 0, 0);
   for (guint s = 0; s < n; s++)
     {
       g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
@@ -315,8 +420,12 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
       gtk_widget_add_css_class (label, "numeric");
       if (winners & (1u << s))
         gtk_widget_add_css_class (label, "winner");
-      gtk_grid_attach (self->grid, label, s + 1, n_hands + 2, 1, 1);
+      attach (self, self->total_grid, label, s + 1, 0);
     }
+
+  /* The newest hand in sight, once the hands are laid out. */
+  self->at_end = TRUE;
+  scroll_to_end (self);
 
   switch (mode)
     {

@@ -46,14 +46,20 @@ player_names (HeartsWindow *self,
   return names;
 }
 
-/* The header's subtitle, bound in the template to the game's properties. */
+/* The header's subtitle, bound in the template to the game's properties and the table's
+ * busy: it follows what the table shows, so the hand is not finished while the table is
+ * still playing out its last tricks (a claim, an automatic finish). */
 static char *
 subtitle_closure (gpointer this,
                   HeartsPhase phase,
                   guint       hand_index,
-                  gboolean    hearts_broken)
+                  gboolean    hearts_broken,
+                  gboolean    table_busy)
 {
   guint hand = hand_index + 1;
+
+  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
+    phase = HEARTS_PHASE_PLAYING;
 
   switch (phase)
     {

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Screenshots of the Preferences pages, the Statistics dialog, the hand review and the trick
-# history, under Xvfb.
+# Screenshots of the Preferences pages, the score sheet, the Statistics dialog, the hand review
+# and the trick history, under Xvfb.
 #   tests/ui/screenshots.sh BUILD_DIR OUT_DIR
 set -eu
 build=${1:-build}
@@ -17,6 +17,11 @@ for page in game notice players appearance aisleriot; do
   shot preferences $page "$out/preferences-$page.png"
 done
 shot preferences game "$out/preferences-game-dark.png" dark
+# The score sheet: a game over, and a long game with long names, wide and 400 px narrow.
+shot score-sheet "$out/score-sheet.png"
+shot score-sheet "$out/score-sheet-narrow.png" narrow
+shot score-sheet "$out/score-sheet-long.png" long
+shot score-sheet "$out/score-sheet-long-narrow.png" long-narrow
 shot statistics "$out/statistics.png"
 shot statistics "$out/statistics-dark.png" dark
 

@@ -3,8 +3,9 @@
  *
  *   show-settings-dialogs preferences game|players|appearance|notice|passing-three OUT.png [dark]
  *   show-settings-dialogs statistics OUT.png [dark]
- *   show-settings-dialogs score-sheet OUT.png [dark|narrow]   (a game over sheet with footnotes;
- *                                                             narrow: in a 400 px window)
+ *   show-settings-dialogs score-sheet OUT.png [dark|narrow|long|long-narrow]
+ *                             (a game over sheet with footnotes; narrow: in a 400 px window;
+ *                             long: 16 hands, long names and scores below zero)
  *
  * Run under Xvfb (tests/ui/screenshots.sh); the screenshot is taken with
  * ImageMagick's `import -window root`.
@@ -197,13 +198,19 @@ main (int   argc,
   else if (g_str_equal (argv[1], "score-sheet"))
     {
       static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
+      static const char *long_names[] = { "You", "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina" };
       GtkWidget         *sheet = hearts_score_sheet_new ();
       HeartsRules        rules;
+      const char        *last = argv[argc - 1];
+      gboolean           long_game = g_str_has_prefix (last, "long");
 
       /* A game of Normal players over the Omnibus rules, with a moon and the bonuses. */
       output = argv[2];
       hearts_rules_init_default (&rules);
-      hearts_rules_apply_string (&rules, "omnibus=yes no-tricks=yes", NULL);
+      hearts_rules_apply_string (&rules,
+                                 long_game ? "omnibus=yes no-tricks=yes moon=shooter end=deals:16"
+                                           : "omnibus=yes no-tricks=yes",
+                                 NULL);
       game = hearts_game_new (&rules, 5);
       for (guint s = 0; s < rules.n_players; s++)
         hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
@@ -214,7 +221,8 @@ main (int   argc,
           else
             hearts_game_computer_move (game);
         }
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_game ? long_names : names,
+                                 HEARTS_SCORE_SHEET_GAME_OVER);
       /* The application's style, as AdwApplication loads it from its resources. */
       {
         g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
@@ -223,8 +231,10 @@ main (int   argc,
         gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                     GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
       }
-      if (g_strcmp0 (argv[argc - 1], "narrow") == 0)
+      if (g_str_has_suffix (last, "narrow"))
         gtk_window_set_default_size (GTK_WINDOW (parent), 400, 800);
+      else if (long_game)
+        gtk_window_set_default_size (GTK_WINDOW (parent), 1280, 800);
       else
         gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
       adw_application_window_set_content (ADW_APPLICATION_WINDOW (parent), sheet);

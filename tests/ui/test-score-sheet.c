@@ -31,15 +31,17 @@ find_label (GtkWidget  *widget,
   return NULL;
 }
 
+/* The sheet's grids: "score-headings" (the names), "score-hands", "score-totals". */
 static GtkGrid *
-find_grid (GtkWidget *widget)
+find_grid (GtkWidget  *widget,
+           const char *css_class)
 {
-  if (GTK_IS_GRID (widget))
+  if (GTK_IS_GRID (widget) && gtk_widget_has_css_class (widget, css_class))
     return GTK_GRID (widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkGrid *found = find_grid (child);
+      GtkGrid *found = find_grid (child, css_class);
 
       if (found != NULL)
         return found;
@@ -95,7 +97,7 @@ check_sheet (const char *rules_text,
   g_autoptr(HeartsGame) game = game_with_specials (rules_text, negative_total);
   GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
   GtkWidget       *footnote;
-  GtkGrid         *grid;
+  GtkGrid         *grid, *total_grid;
   g_autofree char *summary = NULL;
   g_autofree char *standing = NULL;
   gint             totals[HEARTS_MAX_PLAYERS];
@@ -121,14 +123,14 @@ check_sheet (const char *rules_text,
   g_assert_nonnull (strstr (text, "† Jack of Diamonds: \u221210"));
   g_assert_nonnull (strstr (text, "‡ No trick taken: \u22125"));
 
-  grid = find_grid (sheet);
+  grid = find_grid (sheet, "score-hands");
   for (guint h = 0; h < n_hands; h++)
     {
       const HeartsHandResult *r = hearts_game_get_result (game, h);
 
       for (guint s = 0; s < n; s++)
         {
-          GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, h + 1);
+          GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, h);
           g_autofree char *points = hearts_format_points (r->points[s]);
           g_autoptr(GString) want = g_string_new (NULL);
 
@@ -164,10 +166,11 @@ check_sheet (const char *rules_text,
     }
   g_assert_true (told_moon);
 
-  /* The totals, under a separator. */
+  /* The totals, under the hands. */
+  total_grid = find_grid (sheet, "score-totals");
   for (guint s = 0; s < n; s++)
     {
-      GtkWidget       *cell = gtk_grid_get_child_at (grid, s + 1, n_hands + 2);
+      GtkWidget       *cell = gtk_grid_get_child_at (total_grid, s + 1, 0);
       g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
       g_autofree char *spoken = g_strdup_printf ("%s, total: %s point%s", names[s], total,
                                                  ABS (hearts_game_get_total (game, s)) == 1 ? "" : "s");
@@ -206,9 +209,169 @@ test_no_footnote (void)
   game = hearts_game_new (&rules, 1);
   hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
   g_assert_false (gtk_widget_get_visible (find_label (sheet, "score-footnote")));
-  grid = find_grid (sheet);
+  grid = find_grid (sheet, "score-hands");
   g_assert_nonnull (grid);
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (grid)));
   g_assert_finalize_object (sheet);
+}
+
+/* Where @widget is on @sheet. */
+static graphene_rect_t
+bounds_on (GtkWidget *widget,
+           GtkWidget *sheet)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, sheet, &bounds));
+  return bounds;
+}
+
+/* Whether @widget is wholly inside @area (which holds it). */
+static gboolean
+inside (GtkWidget *widget,
+        GtkWidget *area)
+{
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, area, &bounds))
+    return FALSE;
+  return bounds.size.width > 0 && bounds.origin.x >= 0 && bounds.origin.y >= 0 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (area) &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (area);
+}
+
+typedef struct
+{
+  GtkWidget *cell;     /* the last hand's first cell */
+  GtkWidget *scroller; /* the hands' scrolled window */
+} InSight;
+
+static gboolean
+last_hand_in_sight (gpointer user_data)
+{
+  InSight *sight = user_data;
+
+  return inside (sight->cell, sight->scroller);
+}
+
+/* A long game in a window of @width × @height: the names and the totals stay in sight, the
+ * hands scroll between them with the newest in sight, and every column of the pinned rows
+ * is where its column of hands is. */
+static void
+check_long_game (const char * const *seat_names,
+                 int                 width,
+                 int                 height)
+{
+  g_autoptr(HeartsGame) game = NULL;
+  GtkWidget  *window = gtk_window_new ();
+  GtkWidget  *sheet = hearts_score_sheet_new ();
+  GtkGrid    *headings, *hands, *totals;
+  HeartsRules rules;
+  InSight     sight;
+  guint       n, n_hands;
+
+  hearts_rules_init_default (&rules);
+  g_assert_true (hearts_rules_apply_string (&rules, "omnibus=yes moon=shooter end=deals:16", NULL));
+  game = hearts_game_new (&rules, hearts_test_seed ());
+  for (guint s = 0; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        hearts_game_next_hand (game);
+      else
+        g_assert_true (hearts_game_computer_move (game));
+    }
+  n = hearts_game_get_n_players (game);
+  n_hands = hearts_game_get_n_results (game);
+  g_assert_cmpuint (n_hands, >=, 15);
+
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, seat_names, HEARTS_SCORE_SHEET_GAME_OVER);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), sheet);
+  gtk_window_present (GTK_WINDOW (window));
+
+  headings = find_grid (sheet, "score-headings");
+  hands = find_grid (sheet, "score-hands");
+  totals = find_grid (sheet, "score-totals");
+  sight.cell = gtk_grid_get_child_at (hands, 1, n_hands - 1);
+  sight.scroller = gtk_widget_get_ancestor (GTK_WIDGET (hands), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_true (hearts_test_iterate_until (last_hand_in_sight, &sight, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpint (gtk_widget_get_width (sheet), ==, width);
+  g_test_message ("%d × %d: sheet %d × %d, hands %d px high", width, height, gtk_widget_get_width (sheet),
+                  gtk_widget_get_height (sheet), gtk_widget_get_height (sight.scroller));
+
+  /* The hands do not all fit: the first is scrolled away, the names stay. */
+  g_assert_false (inside (gtk_grid_get_child_at (hands, 1, 0), sight.scroller));
+  for (guint c = 0; c <= n; c++)
+    {
+      GtkWidget      *heading = gtk_grid_get_child_at (headings, c, 0);
+      GtkWidget      *last = gtk_grid_get_child_at (hands, c, n_hands - 1);
+      GtkWidget      *total = gtk_grid_get_child_at (totals, c, 0);
+      graphene_rect_t h, l, t;
+
+      g_assert_true (inside (heading, sheet));
+      g_assert_true (inside (total, sheet));
+      g_assert_true (inside (last, sight.scroller));
+      h = bounds_on (heading, sheet);
+      l = bounds_on (last, sheet);
+      t = bounds_on (total, sheet);
+      /* Names over the hands, totals under them. */
+      g_assert_cmpfloat (h.origin.y + h.size.height, <=, l.origin.y);
+      g_assert_cmpfloat (l.origin.y + l.size.height, <=, t.origin.y);
+      /* One column from top to bottom. */
+      g_assert_cmpfloat_with_epsilon (t.origin.x, h.origin.x, 0.01);
+      g_assert_cmpfloat_with_epsilon (t.size.width, h.size.width, 0.01);
+      g_assert_cmpfloat_with_epsilon (l.origin.x, h.origin.x, 0.01);
+      g_assert_cmpfloat_with_epsilon (l.size.width, h.size.width, 0.01);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_long_game (void)
+{
+  static const char *long_names[] = { "You", "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina" };
+
+  check_long_game (long_names, 1280, 800);
+  check_long_game (names, 400, 800);
+}
+
+/* However long the names and however many players, the sheet fits a phone's window (360 px,
+ * the window's narrowest): what does not fit scrolls sideways. */
+static void
+test_fits_phone (void)
+{
+  static const char *long_names[] = { "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina",
+                                      "Konstantinopolitanischer", "Northeast" };
+
+  for (guint players = 3; players <= 5; players++)
+    {
+      g_autoptr(HeartsGame) game = NULL;
+      g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
+      GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
+      HeartsRules      rules;
+      int              min;
+
+      hearts_rules_init_default (&rules);
+      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+      game = hearts_game_new (&rules, hearts_test_seed ());
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+          else
+            g_assert_true (hearts_game_computer_move (game));
+        }
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      gtk_widget_measure (sheet, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("%u players: at least %d px", players, min);
+      g_assert_cmpint (min, <=, 360);
+      g_assert_finalize_object (sheet);
+    }
 }
 
 int
@@ -222,6 +385,8 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/footnote/moon-others", test_footnote_moon_others);
   g_test_add_func ("/ui/score-sheet/footnote/moon-shooter", test_footnote_moon_shooter);
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
+  g_test_add_func ("/ui/score-sheet/long-game", test_long_game);
+  g_test_add_func ("/ui/score-sheet/fits-phone", test_fits_phone);
 
   return g_test_run ();
 }

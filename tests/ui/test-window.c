@@ -407,6 +407,50 @@ sheet_up (gpointer user_data)
   return gtk_widget_get_visible (sheet) && hearts_score_sheet_get_mode (HEARTS_SCORE_SHEET (sheet)) == HEARTS_SCORE_SHEET_HAND_OVER;
 }
 
+static const char *
+subtitle_of (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found;
+
+      if (ADW_IS_WINDOW_TITLE (child))
+        return adw_window_title_get_subtitle (ADW_WINDOW_TITLE (child));
+      if ((found = subtitle_of (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+widget_mapped (gpointer user_data)
+{
+  return gtk_widget_get_mapped (user_data);
+}
+
+typedef struct
+{
+  HeartsWindow *window;
+  guint         n_busy; /* turns of the main loop seen with the table busy */
+} SubtitleWatch;
+
+/* While the table still shows the hand's last steps, the header does not call it finished. */
+static gboolean
+table_still_checking_subtitle (gpointer user_data)
+{
+  SubtitleWatch *w = user_data;
+  const char    *subtitle = subtitle_of (GTK_WIDGET (w->window));
+
+  if (!hearts_table_get_busy (hearts_window_get_table (w->window)))
+    return TRUE;
+  w->n_busy++;
+  g_assert_cmpstr (subtitle, !=, NULL);
+  g_assert_null (strstr (subtitle, "Finished"));
+  g_assert_true (g_str_has_prefix (subtitle, "Hand 1"));
+  return FALSE;
+}
+
 static GtkWidget *
 open_claim (HeartsWindow *window)
 {
@@ -468,6 +512,41 @@ test_claim (void)
   g_assert_cmpmem (result->points, 4 * sizeof (gint), proof.points, 4 * sizeof (gint));
   g_assert_false (action_enabled (window, NULL, "win.claim"));
   /* The score sheet comes up once the table has shown the claimed tricks. */
+  g_assert_true (hearts_test_iterate_until (sheet_up, window, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
+/* The header's subtitle follows the table, not the game: a claim ends the hand at once,
+ * but the hand is "Finished" only once the table has shown its last trick. */
+static void
+test_subtitle_follows_table (void)
+{
+  HeartsWindow *window = new_window (3);
+  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsCards   hand = hearts_game_get_hand (game, 0), pass = 0;
+  HeartsTable  *table = hearts_window_get_table (window);
+  SubtitleWatch w = { window, 0 };
+
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpstr (subtitle_of (GTK_WIDGET (window)), ==, "Hand 1 · Passing");
+  for (guint i = 0; i < 3; i++)
+    pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+  g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+  play_to_claim (window);
+  g_assert_null (strstr (subtitle_of (GTK_WIDGET (window)), "Finished"));
+
+  /* Mapped, so that the claim's steps take frames of their own; quick, but each one still
+   * takes several. */
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (widget_mapped, table, HEARTS_TEST_TIMEOUT_MS));
+  hearts_table_set_animation_speed (table, 10);
+  g_assert_true (hearts_game_claim (game, 0));
+  g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_HAND_OVER);
+  g_assert_true (hearts_table_get_busy (table));
+  g_assert_false (table_still_checking_subtitle (&w));
+  g_assert_true (hearts_test_iterate_until (table_still_checking_subtitle, &w, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpuint (w.n_busy, >, 1);
+  g_assert_cmpstr (subtitle_of (GTK_WIDGET (window)), ==, "Hand 1 · Finished");
   g_assert_true (hearts_test_iterate_until (sheet_up, window, HEARTS_TEST_TIMEOUT_MS));
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
@@ -664,6 +743,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/claim", test_claim);
+  g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
 
   status = g_test_run ();
