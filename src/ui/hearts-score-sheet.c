@@ -347,10 +347,17 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
   g_signal_connect_object (hands, "changed", G_CALLBACK (on_hands_adjustment_changed_cb), self, 0);
   g_signal_connect_object (hands, "value-changed", G_CALLBACK (on_hands_adjustment_value_changed_cb), self, 0);
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->side_scroller)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores sideways"), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
+  /* Every scroll bar, also the ones their policy keeps hidden: a screen reader finds
+   * them all. */
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkScrolledWindow *scroller = i == 0 ? self->side_scroller : self->scroller;
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (scroller)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores sideways"), -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (scroller)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
+    }
 }
 
 GtkWidget *
