@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-claim-proof.h"
+#include "hearts-format.h"
 
 #define CARD_WIDTH 44
 
@@ -86,9 +87,13 @@ new_row (HeartsClaimProof       *self,
   gtk_box_append (GTK_BOX (row), cards);
 
   if (trick->points != 0)
-    /* Translators: the points a trick of the claim's proof carries */
-    points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points", ABS (trick->points)),
-                              trick->points);
+    {
+      g_autofree char *number = hearts_format_points (trick->points);
+
+      /* Translators: the points a trick of the claim's proof carries */
+      points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", ABS (trick->points)),
+                                number);
+    }
   points_label = gtk_label_new (points);
   gtk_label_set_xalign (GTK_LABEL (points_label), 1);
   gtk_label_set_width_chars (GTK_LABEL (points_label), 9);

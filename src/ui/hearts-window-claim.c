@@ -13,6 +13,7 @@
 
 #include "hearts-claim-proof.h"
 #include "hearts-compat.h"
+#include "hearts-format.h"
 #include "hearts-window-private.h"
 
 static gboolean
@@ -103,9 +104,10 @@ _hearts_window_claim_update (HeartsWindow *self)
 static char *
 dup_summary (HeartsWindow *self)
 {
-  GString *text = g_string_new (NULL);
-  guint    n = self->n_claim_tricks, mine = 0;
-  gint     points = self->claim.points[HEARTS_HUMAN_SEAT];
+  GString         *text = g_string_new (NULL);
+  guint            n = self->n_claim_tricks, mine = 0;
+  gint             points = self->claim.points[HEARTS_HUMAN_SEAT];
+  g_autofree char *points_text = hearts_format_points (points);
 
   for (guint t = 0; t < n; t++)
     mine += self->claim_tricks[t].winner == HEARTS_HUMAN_SEAT;
@@ -130,8 +132,8 @@ dup_summary (HeartsWindow *self)
       g_string_append (text, _("No points are left to take."));
       g_string_append_c (text, ' ');
     }
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "You end the hand with %d point.", "You end the hand with %d points.", ABS (points)),
-                          points);
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "You end the hand with %s point.", "You end the hand with %s points.", ABS (points)),
+                          points_text);
 
   if (self->claim.shooter == HEARTS_HUMAN_SEAT)
     {
