@@ -20,14 +20,12 @@
 /* Small cards: a trick of four fits a narrow window. */
 #define CARD_WIDTH    64
 #define STRIP_COLUMNS 7
-/* A hand of three players has the most. */
-#define MAX_TRICKS 17
-
 typedef struct
 {
   HeartsCard cards[HEARTS_MAX_PLAYERS];
   guint      n_cards;
   guint      leader;
+  gint       winner; /* -1 while the trick is not finished */
 } Trick;
 
 struct _HeartsReviewView
@@ -38,7 +36,7 @@ struct _HeartsReviewView
   HeartsCardTheme *card_theme;
   GStrv            names;
   guint            n_players;
-  Trick            tricks[MAX_TRICKS];
+  Trick            tricks[HEARTS_GAME_MAX_TRICKS];
   guint            n_tricks;
 
   GCancellable *cancellable; /* while the review is worked out */
@@ -116,20 +114,6 @@ seat_name (HeartsReviewView *self,
            guint             seat)
 {
   return self->names != NULL && seat < g_strv_length (self->names) ? self->names[seat] : "";
-}
-
-/* Who took @trick: the highest card of the suit led. */
-static guint
-trick_taker (const Trick *trick,
-             guint        n_players)
-{
-  guint best = 0;
-
-  for (guint i = 1; i < trick->n_cards; i++)
-    if (HEARTS_CARD_SUIT (trick->cards[i]) == HEARTS_CARD_SUIT (trick->cards[0]) &&
-        HEARTS_CARD_RANK (trick->cards[i]) > HEARTS_CARD_RANK (trick->cards[best]))
-      best = i;
-  return (trick->leader + best) % n_players;
 }
 
 static GtkWidget *
@@ -293,7 +277,7 @@ show_trick (HeartsReviewView       *self,
 {
   const Trick     *trick = move->trick < self->n_tricks ? &self->tricks[move->trick] : NULL;
   g_autofree char *caption = NULL;
-  guint            taker;
+  gint             taker;
 
   if (trick == NULL || trick->n_cards == 0)
     return;
@@ -304,7 +288,9 @@ show_trick (HeartsReviewView       *self,
       gtk_box_append (self->cards_box,
                       labelled_card (self, trick->cards[i], seat_name (self, seat), seat == HEARTS_HUMAN_SEAT));
     }
-  taker = trick_taker (trick, self->n_players);
+  taker = trick->winner;
+  if (taker < 0)
+    return;
   if (taker == HEARTS_HUMAN_SEAT && trick->leader == HEARTS_HUMAN_SEAT)
     caption = g_strdup (_("You led and took the trick."));
   else if (taker == HEARTS_HUMAN_SEAT)
@@ -457,6 +443,7 @@ read_tricks (HeartsReviewView *self)
       trick->n_cards = hearts_game_get_played_trick (self->game, self->n_tricks, trick->cards, &trick->leader);
       if (trick->n_cards == 0)
         break;
+      trick->winner = hearts_game_get_trick_winner (self->game, self->n_tricks);
       self->n_tricks++;
     }
 }
