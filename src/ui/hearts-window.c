@@ -153,6 +153,23 @@ on_trick_history_gone (gpointer data,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
 }
 
+static void
+forget_trick_history (HeartsWindow *self)
+{
+  g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
+  self->trick_history = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+}
+
+/* Closing, by itself or by its close button: forgotten at once, as below. */
+static void
+on_trick_history_closed_cb (GtkWidget    *dialog,
+                            HeartsWindow *self)
+{
+  if (self->trick_history == HEARTS_TRICK_HISTORY (dialog))
+    forget_trick_history (self);
+}
+
 void
 _hearts_window_set_trick_history (HeartsWindow       *self,
                                   HeartsTrickHistory *history)
@@ -162,6 +179,7 @@ _hearts_window_set_trick_history (HeartsWindow       *self,
   /* Closed, it goes: on libadwaita 1.2 a window destroyed, later an AdwDialog unparented. */
   self->trick_history = history;
   g_object_weak_ref (G_OBJECT (history), on_trick_history_gone, self);
+  hearts_dialog_connect_closed (GTK_WIDGET (history), G_CALLBACK (on_trick_history_closed_cb), self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
 }
 
@@ -173,9 +191,7 @@ _hearts_window_close_trick_history (HeartsWindow *self)
 
   if (history == NULL)
     return;
-  g_object_weak_unref (G_OBJECT (history), on_trick_history_gone, self);
-  self->trick_history = NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+  forget_trick_history (self);
   hearts_dialog_close (GTK_WIDGET (history));
 }
 

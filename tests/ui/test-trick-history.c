@@ -362,12 +362,23 @@ human_plays (HeartsWindow *window)
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 }
 
+/* The dialog the window takes as open. */
+static HeartsTrickHistory *
+window_history (HeartsWindow *window)
+{
+  g_autoptr(HeartsTrickHistory) history = NULL;
+
+  g_object_get (window, "trick-history", &history, NULL);
+  return history;
+}
+
 static void
 test_actions (void)
 {
-  HeartsWindow *window = new_window (7);
-  HeartsGame   *game = hearts_window_get_game (window);
-  GSettings    *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  HeartsWindow       *window = new_window (7);
+  HeartsGame         *game = hearts_window_get_game (window);
+  GSettings          *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  HeartsTrickHistory *closing;
 
   /* Passing: no trick to look back at. */
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
@@ -390,10 +401,15 @@ test_actions (void)
   /* Open while the game is undone: it never shows a trick taken back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
   g_assert_nonnull (find_history (window));
+  /* Held, as an AdwDialog's closing animation holds it: the window must not wait for it to go. */
+  closing = g_object_ref (find_history (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   if (hearts_game_get_n_finished_tricks (game) == 0)
-    g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+    {
+      g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_null (window_history (window));
+    }
   else
     {
       g_autoptr(GVariant) shown = hearts_trick_history_describe (find_history (window));
@@ -402,7 +418,9 @@ test_actions (void)
       g_assert_cmpuint (g_variant_n_children (tricks), ==, hearts_game_get_n_finished_tricks (game));
       hearts_dialog_close (GTK_WIDGET (find_history (window)));
       g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_null (window_history (window));
     }
+  g_assert_finalize_object (closing);
   while (hearts_game_get_n_finished_tricks (game) == 0)
     human_plays (window);
 
