@@ -196,7 +196,7 @@ _hearts_window_claim_action (GtkWidget  *widget,
   dialog = hearts_alert_new (_("Claim the Rest?"), summary, "claim", _("_Claim"));
   hearts_alert_set_response_label (dialog, "cancel", _("_Keep Playing"));
   hearts_alert_set_suggested (dialog, "claim");
-  proof = hearts_claim_proof_new (hearts_table_get_card_theme (self->table));
+  proof = hearts_claim_proof_new (hearts_table_get_card_theme (self->table), hearts_table_get_card_width (self->table));
   hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (proof), self->claim_tricks, self->n_claim_tricks, names);
   hearts_alert_set_extra_child (dialog, proof);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_claim_response_cb), self, 0);
