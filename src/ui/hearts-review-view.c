@@ -268,6 +268,8 @@ update_chips (HeartsReviewView *self)
         gtk_widget_add_css_class (chip, "current");
       else
         gtk_widget_remove_css_class (chip, "current");
+      /* Not the look alone: a screen reader hears which move is shown. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_STATE_SELECTED, i == self->step, -1);
     }
 }
 

@@ -156,6 +156,21 @@ collect_type (GtkWidget *widget,
     collect_type (child, type, found);
 }
 
+/* The strip's chip of @step is the current one, by its look and for a screen reader. */
+static void
+assert_current_chip (GtkWidget *strip,
+                     guint      step)
+{
+  guint i = 0;
+
+  for (GtkWidget *chip = gtk_widget_get_first_child (strip); chip != NULL; chip = gtk_widget_get_next_sibling (chip), i++)
+    {
+      g_assert_cmpint (gtk_widget_has_css_class (chip, "current"), ==, i == step);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_STATE_SELECTED, i == step);
+    }
+  g_assert_cmpuint (step, <, i);
+}
+
 static char *
 verdict_at (HeartsReviewView *view,
             guint             step)
@@ -307,10 +322,12 @@ test_review_fixed (void)
 
   /* Previous and Next stop at the ends. */
   hearts_review_view_set_step (view, 0);
+  assert_current_chip (strip, 0);
   g_assert_true (gtk_widget_activate_action (widget, "review.previous", NULL));
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 0);
   g_assert_true (gtk_widget_activate_action (widget, "review.next", NULL));
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 1);
+  assert_current_chip (strip, 1);
   for (guint i = 0; i < 20; i++)
     gtk_widget_activate_action (widget, "review.next", NULL);
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 13);
