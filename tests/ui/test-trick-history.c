@@ -9,6 +9,7 @@
 
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
+#include "hearts-point-pile.h"
 #include "hearts-test-widget.h"
 #include "hearts-trick-history.h"
 #include "hearts-window.h"
@@ -362,6 +363,29 @@ human_plays (HeartsWindow *window)
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 }
 
+/* The table's point piles are clickable just when win.show-last-trick is enabled. */
+static void
+assert_piles_follow_action (HeartsWindow *window)
+{
+  GtkWidget  *table = GTK_WIDGET (hearts_window_get_table (window));
+  HeartsGame *game = hearts_window_get_game (window);
+  GSettings  *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  guint       n = 0;
+  /* What opens the view, as opens() finds: a finished trick, past tricks allowed. */
+  gboolean enabled = g_settings_get_boolean (settings, "show-past-tricks") &&
+                     hearts_game_get_phase (game) != HEARTS_PHASE_PASSING &&
+                     hearts_game_get_n_finished_tricks (game) > 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (table); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (HEARTS_IS_POINT_PILE (child))
+      {
+        n++;
+        g_assert_cmpint (hearts_point_pile_get_activatable (HEARTS_POINT_PILE (child)), ==, enabled);
+        g_assert_cmpint (gtk_widget_get_cursor (child) != NULL, ==, enabled);
+      }
+  g_assert_cmpuint (n, >, 0);
+}
+
 /* The dialog the window takes as open. */
 static HeartsTrickHistory *
 window_history (HeartsWindow *window)
@@ -383,6 +407,7 @@ test_actions (void)
   /* Passing: no trick to look back at. */
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+  assert_piles_follow_action (window);
   g_assert_false (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_false (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
 
@@ -395,6 +420,7 @@ test_actions (void)
     human_plays (window);
 
   /* A trick finished: both open, on their page. */
+  assert_piles_follow_action (window);
   g_assert_true (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_true (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
 
@@ -447,7 +473,9 @@ test_actions (void)
   g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_false (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_false (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
+  assert_piles_follow_action (window);
   g_settings_set_boolean (settings, "show-past-tricks", TRUE);
+  assert_piles_follow_action (window);
   g_assert_true (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
 
   /* The hand over: the hand just played can still be looked at. */
