@@ -33,7 +33,7 @@ set_dialog (HeartsWindow *self,
   if (self->claim_dialog == dialog)
     return;
   g_set_weak_pointer (&self->claim_dialog, dialog);
-  g_object_notify (G_OBJECT (self), "claim-dialog");
+  _hearts_window_notify (self, WINDOW_PROP_CLAIM_DIALOG);
 }
 
 /* The check of this turn, or none. */
@@ -47,7 +47,7 @@ set_check (HeartsWindow *self,
     g_cancellable_cancel (self->claim_check);
   g_set_object (&self->claim_check, check);
   if (was != (check != NULL))
-    g_object_notify (G_OBJECT (self), "claim-checking");
+    _hearts_window_notify (self, WINDOW_PROP_CLAIM_CHECKING);
 }
 
 static void
