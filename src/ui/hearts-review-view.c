@@ -10,11 +10,11 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <glib/gi18n.h>
 
 #include "hearts-announcer.h"
 #include "hearts-card-picture.h"
+#include "hearts-format.h"
 #include "hearts-review-view.h"
 
 /* Small cards: a trick of four fits a narrow window. */
@@ -84,17 +84,16 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* Expected points with a sign and one decimal, the minus a real one. */
+/* Expected points with a sign either way, gains and losses: the model's mean for the
+ * number and its minus sign (U+2212). */
 static char *
 format_points (double points)
 {
-  double tenths = round (points * 10) / 10;
+  g_autofree char *mean = hearts_format_mean (points);
 
-  if (tenths < 0)
-    /* Translators: expected points below zero, as "−0.4" (the sign is U+2212) */
-    return g_strdup_printf (_("−%.1f"), -tenths);
-  /* Translators: expected points, as "+5.2" */
-  return g_strdup_printf (_("+%.1f"), fabs (tenths));
+  if (!g_str_has_prefix (mean, "\u2212"))
+    return g_strconcat ("+", mean, NULL);
+  return g_steal_pointer (&mean);
 }
 
 static double
@@ -775,12 +774,14 @@ hearts_review_view_set_moves (HeartsReviewView *self,
                               GArray           *moves)
 {
   g_autofree char *summary = NULL;
+  gboolean         step_changed;
 
   g_return_if_fail (HEARTS_IS_REVIEW_VIEW (self));
   g_return_if_fail (moves != NULL && g_array_get_element_size (moves) == sizeof (HeartsReviewMove));
 
   g_clear_pointer (&self->moves, g_array_unref);
   self->moves = g_array_ref (moves);
+  step_changed = self->step != 0;
   self->step = 0;
   fill_strip (self);
   summary = hearts_review_view_dup_summary (self);
@@ -796,7 +797,8 @@ hearts_review_view_set_moves (HeartsReviewView *self,
 
     hearts_announcer_announce (self->announcer, both);
   }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+  if (step_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
   /* Last: "computing" goes off with the moves there to see. */
   stop (self);
 }
