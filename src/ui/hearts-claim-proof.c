@@ -1,9 +1,9 @@
 /* hearts-claim-proof.c
  *
  * What a claim shows before it is made: one row per trick left, with who wins it, its
- * cards in the order the proof plays them and the points it carries. The pictures
- * come from a theme of their own, so that this small size does not push the table's
- * sizes out of the theme's cache.
+ * cards in the order the proof plays them and the points it carries. The cards are the
+ * table's, drawn small from the table's size so that no third size enters the theme's
+ * cache.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +11,9 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-card-picture.h"
 #include "hearts-claim-proof.h"
+#include "hearts-format.h"
 
 #define CARD_WIDTH 44
 
@@ -21,9 +23,31 @@ struct _HeartsClaimProof
 
   GtkBox          *rows;
   HeartsCardTheme *theme;
+  int              render_width;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsClaimProof, hearts_claim_proof, GTK_TYPE_BOX)
+
+/* The card's name, and what its look says: on the table already, or taking the trick. */
+static char *
+card_label (HeartsCard card,
+            gboolean   played,
+            gboolean   winning)
+{
+  g_autofree char *name = hearts_card_get_name (card);
+
+  if (played && winning)
+    /* Translators: a card of a claim's proof, on the table already and taking the trick:
+     * "Ace of Hearts (on the table, takes the trick)" */
+    return g_strdup_printf (_("%s (on the table, takes the trick)"), name);
+  if (played)
+    /* Translators: a card of a claim's proof, on the table already: "Five of Clubs (on the table)" */
+    return g_strdup_printf (_("%s (on the table)"), name);
+  if (winning)
+    /* Translators: the card that takes a trick of a claim's proof: "Ace of Hearts (takes the trick)" */
+    return g_strdup_printf (_("%s (takes the trick)"), name);
+  return g_steal_pointer (&name);
+}
 
 static GtkWidget *
 new_card (HeartsClaimProof *self,
@@ -31,15 +55,12 @@ new_card (HeartsClaimProof *self,
           gboolean          played,
           gboolean          winning)
 {
-  gint             scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  g_autofree char *name = hearts_card_get_name (card);
+  g_autofree char *label = card_label (card, played, winning);
   GtkWidget       *picture;
 
-  picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (hearts_card_theme_get_texture (self->theme, card, CARD_WIDTH, scale)));
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
-  gtk_widget_set_size_request (picture, CARD_WIDTH, hearts_card_theme_get_height_for_width (self->theme, CARD_WIDTH));
+  picture = hearts_card_picture_new (card, self->theme, CARD_WIDTH, self->render_width);
   gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   /* On the table already: not part of what the claim plays. */
   if (played)
     gtk_widget_add_css_class (picture, "played");
@@ -86,9 +107,13 @@ new_row (HeartsClaimProof       *self,
   gtk_box_append (GTK_BOX (row), cards);
 
   if (trick->points != 0)
-    /* Translators: the points a trick of the claim's proof carries */
-    points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points", ABS (trick->points)),
-                              trick->points);
+    {
+      g_autofree char *number = hearts_format_points (trick->points);
+
+      /* Translators: the points a trick of the claim's proof carries */
+      points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", ABS (trick->points)),
+                                number);
+    }
   points_label = gtk_label_new (points);
   gtk_label_set_xalign (GTK_LABEL (points_label), 1);
   gtk_label_set_width_chars (GTK_LABEL (points_label), 9);
@@ -129,20 +154,16 @@ hearts_claim_proof_init (HeartsClaimProof *self)
 }
 
 GtkWidget *
-hearts_claim_proof_new (HeartsCardTheme *theme)
+hearts_claim_proof_new (HeartsCardTheme *theme,
+                        int              render_width)
 {
   HeartsClaimProof *self;
-  g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (HEARTS_IS_CARD_THEME (theme), NULL);
 
   self = g_object_new (HEARTS_TYPE_CLAIM_PROOF, NULL);
-  self->theme = hearts_card_theme_new_for_id (hearts_card_theme_get_id (theme), &error);
-  if (self->theme == NULL)
-    {
-      g_debug ("Card theme %s: %s", hearts_card_theme_get_id (theme), error->message);
-      self->theme = hearts_card_theme_new_default ();
-    }
+  self->theme = g_object_ref (theme);
+  self->render_width = render_width;
   return GTK_WIDGET (self);
 }
 

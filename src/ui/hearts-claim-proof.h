@@ -15,7 +15,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsClaimProof, hearts_claim_proof, HEARTS, CLAIM_PROOF, GtkBox)
 
-GtkWidget  *hearts_claim_proof_new           (HeartsCardTheme        *theme);
+/* @theme and @render_width: the table's, so that its cards are drawn from the table's size. */
+GtkWidget  *hearts_claim_proof_new           (HeartsCardTheme        *theme,
+                                              int                     render_width);
 /* A row per trick: who wins it, its cards in order of play (those on the table
  * already dimmed) and its points. @names: the seats' names. */
 void        hearts_claim_proof_set_tricks    (HeartsClaimProof       *self,

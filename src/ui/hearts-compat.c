@@ -148,6 +148,16 @@ hearts_dialog_close (GtkWidget *dialog)
 }
 
 void
+hearts_dialog_connect_closed (GtkWidget *dialog,
+                              GCallback  callback,
+                              gpointer   object)
+{
+  g_return_if_fail (ADW_IS_DIALOG (dialog));
+
+  g_signal_connect_object (dialog, "closed", callback, object, 0);
+}
+
+void
 hearts_dialog_destroy (GtkWidget *dialog)
 {
   g_return_if_fail (ADW_IS_DIALOG (dialog));
@@ -260,6 +270,18 @@ hearts_dialog_close (GtkWidget *dialog)
   g_return_if_fail (GTK_IS_WINDOW (dialog));
 
   gtk_window_close (GTK_WINDOW (dialog));
+}
+
+void
+hearts_dialog_connect_closed (GtkWidget *dialog,
+                              GCallback  callback,
+                              gpointer   object)
+{
+  g_return_if_fail (GTK_IS_WINDOW (dialog));
+
+  /* Closed or destroyed, a window is unmapped (GTK 4.8 emits no "hide" then); its
+   * close-request may still be refused. */
+  g_signal_connect_object (dialog, "unmap", callback, object, 0);
 }
 
 void

@@ -85,6 +85,12 @@ GtkWidget *hearts_dialog_get_child          (GtkWidget  *dialog);
 GtkWidget *hearts_dialog_get_parent         (GtkWidget  *dialog);
 /* Closes @dialog, as its close button would. */
 void       hearts_dialog_close              (GtkWidget  *dialog);
+/* Calls @callback (GtkWidget *dialog, gpointer object) as soon as @dialog starts to close:
+ * an AdwDialog's "closed" comes before its closing animation, a window's "unmap" when it goes.
+ * Disconnected when @object is finalized. */
+void       hearts_dialog_connect_closed     (GtkWidget  *dialog,
+                                             GCallback   callback,
+                                             gpointer    object);
 /* Closes @dialog at once, whether presented or not (for tests). */
 void       hearts_dialog_destroy            (GtkWidget  *dialog);
 /* Whether @widget is an alert made by hearts_alert_new(). */

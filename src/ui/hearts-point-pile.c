@@ -1,7 +1,8 @@
 /* hearts-point-pile.c
  *
- * A click on the pile shows the last trick (win.show-last-trick, when the window has
- * it). The pile is not a Tab stop: the action has its own key.
+ * A click on the pile shows the last trick (win.show-last-trick), while it is
+ * activatable: the table makes it so while the window's action is enabled. The pile is
+ * not a Tab stop: the action has its own key.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,7 @@ struct _HeartsPointPile
   HeartsCards      cards;
   char            *owner;
   gboolean         is_you;
+  gboolean         activatable;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPointPile, hearts_point_pile, GTK_TYPE_WIDGET)
@@ -29,6 +31,7 @@ enum
 {
   PROP_0,
   PROP_CARDS,
+  PROP_ACTIVATABLE,
   N_PROPS
 };
 
@@ -54,16 +57,21 @@ update_accessible (HeartsPointPile *self)
     /* Translators: a player's name, then the scoring cards they have taken: "West's points
      * this hand: Queen of Spades and Five of Hearts" */
     label = g_strdup_printf (_("%s's points this hand: %s"), self->owner ? self->owner : "", names);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Shows the last trick"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  /* A button that does nothing is announced as disabled, and promises nothing. */
+  if (self->activatable)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    _("Shows the last trick"), -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_DISABLED, !self->activatable, -1);
 }
 
 static void
 on_activate (HeartsPointPile *self)
 {
-  /* Nothing happens when the window has no such action. */
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-last-trick", NULL);
+  if (self->activatable)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.show-last-trick", NULL);
 }
 
 static void
@@ -73,7 +81,7 @@ on_released_cb (GtkGestureClick *gesture,
                 double           y,
                 HeartsPointPile *self)
 {
-  if (!gtk_widget_contains (GTK_WIDGET (self), x, y))
+  if (!self->activatable || !gtk_widget_contains (GTK_WIDGET (self), x, y))
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   gtk_widget_activate (GTK_WIDGET (self));
@@ -142,6 +150,9 @@ hearts_point_pile_get_property (GObject    *object,
     case PROP_CARDS:
       g_value_set_uint64 (value, self->cards);
       break;
+    case PROP_ACTIVATABLE:
+      g_value_set_boolean (value, self->activatable);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -159,6 +170,9 @@ hearts_point_pile_set_property (GObject      *object,
     {
     case PROP_CARDS:
       hearts_point_pile_set_cards (self, g_value_get_uint64 (value));
+      break;
+    case PROP_ACTIVATABLE:
+      hearts_point_pile_set_activatable (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -182,6 +196,10 @@ hearts_point_pile_class_init (HeartsPointPileClass *klass)
   properties[PROP_CARDS] =
     g_param_spec_uint64 ("cards", NULL, NULL, 0, G_MAXUINT64, 0,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Whether a click shows the last trick. */
+  properties[PROP_ACTIVATABLE] =
+    g_param_spec_boolean ("activatable", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[ACTIVATE] =
@@ -202,7 +220,6 @@ hearts_point_pile_init (HeartsPointPile *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "released", G_CALLBACK (on_released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
   update_accessible (self);
 }
 
@@ -231,6 +248,28 @@ hearts_point_pile_set_cards (HeartsPointPile *self,
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARDS]);
+}
+
+gboolean
+hearts_point_pile_get_activatable (HeartsPointPile *self)
+{
+  g_return_val_if_fail (HEARTS_IS_POINT_PILE (self), FALSE);
+  return self->activatable;
+}
+
+void
+hearts_point_pile_set_activatable (HeartsPointPile *self,
+                                   gboolean         activatable)
+{
+  g_return_if_fail (HEARTS_IS_POINT_PILE (self));
+
+  activatable = !!activatable;
+  if (self->activatable == activatable)
+    return;
+  self->activatable = activatable;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), activatable ? "pointer" : NULL);
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVATABLE]);
 }
 
 void

@@ -18,6 +18,11 @@ GtkWidget   *hearts_point_pile_new               (void);
 HeartsCards  hearts_point_pile_get_cards         (HeartsPointPile *self);
 void         hearts_point_pile_set_cards         (HeartsPointPile *self,
                                                   HeartsCards      cards);
+/* Whether a click shows the last trick (win.show-last-trick): the pointer, the
+ * description and the button's enabled state follow it. */
+gboolean     hearts_point_pile_get_activatable   (HeartsPointPile *self);
+void         hearts_point_pile_set_activatable   (HeartsPointPile *self,
+                                                  gboolean         activatable);
 /* Whose pile it is, as the plate names the seat; @is_you for the player's own. */
 void         hearts_point_pile_set_owner         (HeartsPointPile *self,
                                                   const char      *name,

@@ -10,24 +10,22 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <glib/gi18n.h>
 
 #include "hearts-announcer.h"
 #include "hearts-card-picture.h"
+#include "hearts-format.h"
 #include "hearts-review-view.h"
 
 /* Small cards: a trick of four fits a narrow window. */
 #define CARD_WIDTH    64
 #define STRIP_COLUMNS 7
-/* A hand of three players has the most. */
-#define MAX_TRICKS 17
-
 typedef struct
 {
   HeartsCard cards[HEARTS_MAX_PLAYERS];
   guint      n_cards;
   guint      leader;
+  gint       winner; /* -1 while the trick is not finished */
 } Trick;
 
 struct _HeartsReviewView
@@ -38,7 +36,7 @@ struct _HeartsReviewView
   HeartsCardTheme *card_theme;
   GStrv            names;
   guint            n_players;
-  Trick            tricks[MAX_TRICKS];
+  Trick            tricks[HEARTS_GAME_MAX_TRICKS];
   guint            n_tricks;
 
   GCancellable *cancellable; /* while the review is worked out */
@@ -86,17 +84,16 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* Expected points with a sign and one decimal, the minus a real one. */
+/* Expected points with a sign either way, gains and losses: the model's mean for the
+ * number and its minus sign (U+2212). */
 static char *
 format_points (double points)
 {
-  double tenths = round (points * 10) / 10;
+  g_autofree char *mean = hearts_format_mean (points);
 
-  if (tenths < 0)
-    /* Translators: expected points below zero, as "−0.4" (the sign is U+2212) */
-    return g_strdup_printf (_("−%.1f"), -tenths);
-  /* Translators: expected points, as "+5.2" */
-  return g_strdup_printf (_("+%.1f"), fabs (tenths));
+  if (!g_str_has_prefix (mean, "\u2212"))
+    return g_strconcat ("+", mean, NULL);
+  return g_steal_pointer (&mean);
 }
 
 static double
@@ -116,20 +113,6 @@ seat_name (HeartsReviewView *self,
            guint             seat)
 {
   return self->names != NULL && seat < g_strv_length (self->names) ? self->names[seat] : "";
-}
-
-/* Who took @trick: the highest card of the suit led. */
-static guint
-trick_taker (const Trick *trick,
-             guint        n_players)
-{
-  guint best = 0;
-
-  for (guint i = 1; i < trick->n_cards; i++)
-    if (HEARTS_CARD_SUIT (trick->cards[i]) == HEARTS_CARD_SUIT (trick->cards[0]) &&
-        HEARTS_CARD_RANK (trick->cards[i]) > HEARTS_CARD_RANK (trick->cards[best]))
-      best = i;
-  return (trick->leader + best) % n_players;
 }
 
 static GtkWidget *
@@ -284,6 +267,8 @@ update_chips (HeartsReviewView *self)
         gtk_widget_add_css_class (chip, "current");
       else
         gtk_widget_remove_css_class (chip, "current");
+      /* Not the look alone: a screen reader hears which move is shown. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_STATE_SELECTED, i == self->step, -1);
     }
 }
 
@@ -293,7 +278,7 @@ show_trick (HeartsReviewView       *self,
 {
   const Trick     *trick = move->trick < self->n_tricks ? &self->tricks[move->trick] : NULL;
   g_autofree char *caption = NULL;
-  guint            taker;
+  gint             taker;
 
   if (trick == NULL || trick->n_cards == 0)
     return;
@@ -304,7 +289,9 @@ show_trick (HeartsReviewView       *self,
       gtk_box_append (self->cards_box,
                       labelled_card (self, trick->cards[i], seat_name (self, seat), seat == HEARTS_HUMAN_SEAT));
     }
-  taker = trick_taker (trick, self->n_players);
+  taker = trick->winner;
+  if (taker < 0)
+    return;
   if (taker == HEARTS_HUMAN_SEAT && trick->leader == HEARTS_HUMAN_SEAT)
     caption = g_strdup (_("You led and took the trick."));
   else if (taker == HEARTS_HUMAN_SEAT)
@@ -457,6 +444,7 @@ read_tricks (HeartsReviewView *self)
       trick->n_cards = hearts_game_get_played_trick (self->game, self->n_tricks, trick->cards, &trick->leader);
       if (trick->n_cards == 0)
         break;
+      trick->winner = hearts_game_get_trick_winner (self->game, self->n_tricks);
       self->n_tricks++;
     }
 }
@@ -786,12 +774,14 @@ hearts_review_view_set_moves (HeartsReviewView *self,
                               GArray           *moves)
 {
   g_autofree char *summary = NULL;
+  gboolean         step_changed;
 
   g_return_if_fail (HEARTS_IS_REVIEW_VIEW (self));
   g_return_if_fail (moves != NULL && g_array_get_element_size (moves) == sizeof (HeartsReviewMove));
 
   g_clear_pointer (&self->moves, g_array_unref);
   self->moves = g_array_ref (moves);
+  step_changed = self->step != 0;
   self->step = 0;
   fill_strip (self);
   summary = hearts_review_view_dup_summary (self);
@@ -807,7 +797,8 @@ hearts_review_view_set_moves (HeartsReviewView *self,
 
     hearts_announcer_announce (self->announcer, both);
   }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+  if (step_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
   /* Last: "computing" goes off with the moves there to see. */
   stop (self);
 }

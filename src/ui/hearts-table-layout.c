@@ -403,7 +403,7 @@ _hearts_table_size_allocate (GtkWidget *widget,
 
       self->card_at[c] = at;
       self->has_pos |= HEARTS_CARD_BIT (c);
-      hash = hash * 33 + c * 7 + (guint) target.x * 3 + (guint) target.y;
+      hash = hash * 33 + c * 7 + (guint) (gint) target.x * 3 + (guint) (gint) target.y;
       allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
     }
 
@@ -470,7 +470,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
       if (!gtk_widget_get_visible (GTK_WIDGET (self->piles[s])))
         continue;
       _hearts_table_pile_rect (self, s, hearts_point_pile_get_cards (self->piles[s]), &r, &step);
-      hash = hash * 33 + (guint) r.origin.x * 5 + (guint) r.size.width;
+      /* Through gint: a float below zero cast to an unsigned type is undefined. */
+      hash = hash * 33 + (guint) (gint) r.origin.x * 5 + (guint) (gint) r.size.width;
       allocate_child (GTK_WIDGET (self->piles[s]), r.origin.x, r.origin.y, r.size.width, r.size.height);
     }
 

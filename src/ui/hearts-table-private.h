@@ -75,6 +75,7 @@ struct _HeartsTable
   gboolean         double_click;
   double           animation_speed;
   HeartsHandSort   hand_sort;
+  gboolean         piles_activatable; /* a click on a pile shows the last trick */
   char           **player_names;      /* by seat; empty: named by where it sits */
 
   /* Children */

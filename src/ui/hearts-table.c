@@ -22,6 +22,7 @@ enum
   PROP_DOUBLE_CLICK,
   PROP_ANIMATION_SPEED,
   PROP_HAND_SORT,
+  PROP_PILES_ACTIVATABLE,
   PROP_PLAYER_NAMES,
   PROP_BUSY,
   PROP_N_CHOSEN,
@@ -982,6 +983,9 @@ hearts_table_get_property (GObject    *object,
     case PROP_HAND_SORT:
       g_value_set_enum (value, self->hand_sort);
       break;
+    case PROP_PILES_ACTIVATABLE:
+      g_value_set_boolean (value, self->piles_activatable);
+      break;
     case PROP_PLAYER_NAMES:
       g_value_set_boxed (value, self->player_names);
       break;
@@ -1024,6 +1028,9 @@ hearts_table_set_property (GObject      *object,
     case PROP_HAND_SORT:
       hearts_table_set_hand_sort (self, g_value_get_enum (value));
       break;
+    case PROP_PILES_ACTIVATABLE:
+      hearts_table_set_piles_activatable (self, g_value_get_boolean (value));
+      break;
     case PROP_PLAYER_NAMES:
       hearts_table_set_player_names (self, g_value_get_boxed (value));
       break;
@@ -1063,6 +1070,9 @@ hearts_table_class_init (HeartsTableClass *klass)
   properties[PROP_ANIMATION_SPEED] =
     g_param_spec_double ("animation-speed", NULL, NULL, 0, 10, 1,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_PILES_ACTIVATABLE] =
+    g_param_spec_boolean ("piles-activatable", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_HAND_SORT] =
     g_param_spec_enum ("hand-sort", NULL, NULL, HEARTS_TYPE_HAND_SORT, HEARTS_HAND_SORT_ASCENDING,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -1283,6 +1293,28 @@ hearts_table_set_animation_speed (HeartsTable *self,
     return;
   self->animation_speed = speed;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_SPEED]);
+}
+
+gboolean
+hearts_table_get_piles_activatable (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  return self->piles_activatable;
+}
+
+void
+hearts_table_set_piles_activatable (HeartsTable *self,
+                                    gboolean     activatable)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+
+  activatable = !!activatable;
+  if (self->piles_activatable == activatable)
+    return;
+  self->piles_activatable = activatable;
+  for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
+    hearts_point_pile_set_activatable (self->piles[s], activatable);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PILES_ACTIVATABLE]);
 }
 
 HeartsHandSort

@@ -34,6 +34,11 @@ void             hearts_table_set_double_click    (HeartsTable     *self,
 double           hearts_table_get_animation_speed (HeartsTable     *self);
 void             hearts_table_set_animation_speed (HeartsTable     *self,
                                                    double           speed);
+/* Whether a click on a point pile shows the last trick: the window makes it follow
+ * win.show-last-trick's enabled state. */
+gboolean         hearts_table_get_piles_activatable (HeartsTable   *self);
+void             hearts_table_set_piles_activatable (HeartsTable   *self,
+                                                     gboolean       activatable);
 HeartsHandSort   hearts_table_get_hand_sort       (HeartsTable     *self);
 void             hearts_table_set_hand_sort       (HeartsTable     *self,
                                                    HeartsHandSort   sort);

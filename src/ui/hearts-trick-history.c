@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-card-picture.h"
+#include "hearts-format.h"
 #include "hearts-trick-history.h"
 
 #define LAST_CARD_WIDTH 64
@@ -83,9 +84,11 @@ static char *
 took_text (HeartsTrickHistory *self,
            const TrickInfo    *info)
 {
+  g_autofree char *points = hearts_format_points (info->points);
+
   /* Translators: a player's name, then the points of the trick they took: "North took it, 1 point" */
-  return g_strdup_printf (g_dngettext (NULL, "%s took it, %d point", "%s took it, %d points", ABS (info->points)),
-                          player_name (self, info->winner), info->points);
+  return g_strdup_printf (g_dngettext (NULL, "%s took it, %s point", "%s took it, %s points", ABS (info->points)),
+                          player_name (self, info->winner), points);
 }
 
 /* "Trick 3, led by West: West Two of Clubs, North Five of Clubs, …; North took it, 1 point" */

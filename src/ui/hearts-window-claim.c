@@ -13,6 +13,7 @@
 
 #include "hearts-claim-proof.h"
 #include "hearts-compat.h"
+#include "hearts-format.h"
 #include "hearts-window-private.h"
 
 static gboolean
@@ -32,7 +33,7 @@ set_dialog (HeartsWindow *self,
   if (self->claim_dialog == dialog)
     return;
   g_set_weak_pointer (&self->claim_dialog, dialog);
-  g_object_notify (G_OBJECT (self), "claim-dialog");
+  _hearts_window_notify (self, WINDOW_PROP_CLAIM_DIALOG);
 }
 
 /* The check of this turn, or none. */
@@ -46,7 +47,7 @@ set_check (HeartsWindow *self,
     g_cancellable_cancel (self->claim_check);
   g_set_object (&self->claim_check, check);
   if (was != (check != NULL))
-    g_object_notify (G_OBJECT (self), "claim-checking");
+    _hearts_window_notify (self, WINDOW_PROP_CLAIM_CHECKING);
 }
 
 static void
@@ -103,9 +104,10 @@ _hearts_window_claim_update (HeartsWindow *self)
 static char *
 dup_summary (HeartsWindow *self)
 {
-  GString *text = g_string_new (NULL);
-  guint    n = self->n_claim_tricks, mine = 0;
-  gint     points = self->claim.points[HEARTS_HUMAN_SEAT];
+  GString         *text = g_string_new (NULL);
+  guint            n = self->n_claim_tricks, mine = 0;
+  gint             points = self->claim.points[HEARTS_HUMAN_SEAT];
+  g_autofree char *points_text = hearts_format_points (points);
 
   for (guint t = 0; t < n; t++)
     mine += self->claim_tricks[t].winner == HEARTS_HUMAN_SEAT;
@@ -130,8 +132,8 @@ dup_summary (HeartsWindow *self)
       g_string_append (text, _("No points are left to take."));
       g_string_append_c (text, ' ');
     }
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "You end the hand with %d point.", "You end the hand with %d points.", ABS (points)),
-                          points);
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "You end the hand with %s point.", "You end the hand with %s points.", ABS (points)),
+                          points_text);
 
   if (self->claim.shooter == HEARTS_HUMAN_SEAT)
     {
@@ -194,7 +196,7 @@ _hearts_window_claim_action (GtkWidget  *widget,
   dialog = hearts_alert_new (_("Claim the Rest?"), summary, "claim", _("_Claim"));
   hearts_alert_set_response_label (dialog, "cancel", _("_Keep Playing"));
   hearts_alert_set_suggested (dialog, "claim");
-  proof = hearts_claim_proof_new (hearts_table_get_card_theme (self->table));
+  proof = hearts_claim_proof_new (hearts_table_get_card_theme (self->table), hearts_table_get_card_width (self->table));
   hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (proof), self->claim_tricks, self->n_claim_tricks, names);
   hearts_alert_set_extra_child (dialog, proof);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_claim_response_cb), self, 0);

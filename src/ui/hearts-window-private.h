@@ -48,10 +48,25 @@ struct _HeartsWindow
   GtkWidget            *review;          /* the hand review, while it is open (weak) */
 };
 
+/* The window's properties, for its files' notifications. */
+typedef enum
+{
+  WINDOW_PROP_0,
+  WINDOW_PROP_SETTINGS,
+  WINDOW_PROP_GAME,
+  WINDOW_PROP_MESSAGE,
+  WINDOW_PROP_CLAIM_DIALOG,
+  WINDOW_PROP_CLAIM_CHECKING,
+  WINDOW_PROP_TRICK_HISTORY,
+  N_WINDOW_PROPS
+} HeartsWindowProp;
+
 /* hearts-window.c */
 void     _hearts_window_start_game        (HeartsWindow *self,
                                            HeartsGame   *game,
                                            HeartsPreset  preset);
+void     _hearts_window_notify            (HeartsWindow     *self,
+                                           HeartsWindowProp  prop);
 /* @replace: the message takes the place of the last one, else it waits its turn. */
 void     _hearts_window_add_toast         (HeartsWindow *self,
                                            const char   *message,

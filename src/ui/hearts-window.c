@@ -20,19 +20,7 @@
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum
-{
-  PROP_0,
-  PROP_SETTINGS,
-  PROP_GAME,
-  PROP_MESSAGE,
-  PROP_CLAIM_DIALOG,
-  PROP_CLAIM_CHECKING,
-  PROP_TRICK_HISTORY,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+static GParamSpec *properties[N_WINDOW_PROPS];
 
 static const char **
 player_names (HeartsWindow *self,
@@ -156,7 +144,31 @@ on_trick_history_gone (gpointer data,
   HeartsWindow *self = data;
 
   self->trick_history = NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_TRICK_HISTORY]);
+}
+
+static void
+forget_trick_history (HeartsWindow *self)
+{
+  g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
+  self->trick_history = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_TRICK_HISTORY]);
+}
+
+/* Closing, by itself or by its close button: forgotten at once, as below. */
+static void
+on_trick_history_closed_cb (GtkWidget    *dialog,
+                            HeartsWindow *self)
+{
+  if (self->trick_history == HEARTS_TRICK_HISTORY (dialog))
+    forget_trick_history (self);
+}
+
+void
+_hearts_window_notify (HeartsWindow    *self,
+                       HeartsWindowProp prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
 void
@@ -168,7 +180,8 @@ _hearts_window_set_trick_history (HeartsWindow       *self,
   /* Closed, it goes: on libadwaita 1.2 a window destroyed, later an AdwDialog unparented. */
   self->trick_history = history;
   g_object_weak_ref (G_OBJECT (history), on_trick_history_gone, self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+  hearts_dialog_connect_closed (GTK_WIDGET (history), G_CALLBACK (on_trick_history_closed_cb), self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_TRICK_HISTORY]);
 }
 
 /* Forgotten at once: an AdwDialog's closing animation outlives it. */
@@ -179,9 +192,7 @@ _hearts_window_close_trick_history (HeartsWindow *self)
 
   if (history == NULL)
     return;
-  g_object_weak_unref (G_OBJECT (history), on_trick_history_gone, self);
-  self->trick_history = NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRICK_HISTORY]);
+  forget_trick_history (self);
   hearts_dialog_close (GTK_WIDGET (history));
 }
 
@@ -373,22 +384,22 @@ hearts_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_SETTINGS:
+    case WINDOW_PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
-    case PROP_GAME:
+    case WINDOW_PROP_GAME:
       g_value_set_object (value, self->game);
       break;
-    case PROP_MESSAGE:
+    case WINDOW_PROP_MESSAGE:
       g_value_set_string (value, self->message);
       break;
-    case PROP_CLAIM_DIALOG:
+    case WINDOW_PROP_CLAIM_DIALOG:
       g_value_set_object (value, self->claim_dialog);
       break;
-    case PROP_CLAIM_CHECKING:
+    case WINDOW_PROP_CLAIM_CHECKING:
       g_value_set_boolean (value, self->claim_check != NULL);
       break;
-    case PROP_TRICK_HISTORY:
+    case WINDOW_PROP_TRICK_HISTORY:
       g_value_set_object (value, self->trick_history);
       break;
     default:
@@ -406,7 +417,7 @@ hearts_window_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_SETTINGS:
+    case WINDOW_PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
       break;
     default:
@@ -428,29 +439,29 @@ hearts_window_class_init (HeartsWindowClass *klass)
   window_class->close_request = hearts_window_close_request;
 
   /* NULL: the application's schema. */
-  properties[PROP_SETTINGS] =
+  properties[WINDOW_PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL, HEARTS_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_GAME] =
+  properties[WINDOW_PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The text of the last toast. */
-  properties[PROP_MESSAGE] =
+  properties[WINDOW_PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The proof of a claim while it is open (for tests). */
-  properties[PROP_CLAIM_DIALOG] =
+  properties[WINDOW_PROP_CLAIM_DIALOG] =
     g_param_spec_object ("claim-dialog", NULL, NULL, GTK_TYPE_WIDGET,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* Whether the claim of this turn is being checked (for tests). */
-  properties[PROP_CLAIM_CHECKING] =
+  properties[WINDOW_PROP_CLAIM_CHECKING] =
     g_param_spec_boolean ("claim-checking", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The last trick or the hand so far while it is open, else NULL. */
-  properties[PROP_TRICK_HISTORY] =
+  properties[WINDOW_PROP_TRICK_HISTORY] =
     g_param_spec_object ("trick-history", NULL, NULL, HEARTS_TYPE_TRICK_HISTORY,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_install_properties (object_class, N_WINDOW_PROPS, properties);
 
   g_type_ensure (HEARTS_TYPE_GAME);
   g_type_ensure (HEARTS_TYPE_GAME_RUNNER);
@@ -541,7 +552,7 @@ _hearts_window_start_game (HeartsWindow *self,
   _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
   show_pending_sheet (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_GAME]);
 }
 
 void
@@ -568,7 +579,7 @@ _hearts_window_add_toast (HeartsWindow *self,
     /* What was repaired or could not be done: longer to read. */
     adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_MESSAGE]);
 }
 
 /* Public API */

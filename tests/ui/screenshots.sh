@@ -1,6 +1,6 @@
 #!/bin/sh
-# Screenshots of the Preferences pages, the score sheet, the Statistics dialog, the hand review
-# and the trick history, under Xvfb.
+# Screenshots of the Preferences pages, the Statistics dialog, the hand review, the trick
+# history and a claim, under Xvfb.
 #   tests/ui/screenshots.sh BUILD_DIR OUT_DIR
 set -eu
 build=${1:-build}
@@ -39,3 +39,6 @@ for mode in last hand; do
   xvfb-run -a -s "-screen 0 1024x768x24" "$history" $mode 400 "$out/trick-history-$mode-narrow.png"
 done
 xvfb-run -a -s "-screen 0 1024x768x24" "$history" hand 1000 "$out/trick-history-hand-dark.png" dark
+# A trick worth less than nothing (Omnibus), and a claim's proof.
+xvfb-run -a -s "-screen 0 1024x768x24" "$history" last 1000 "$out/trick-history-negative.png" light negative
+xvfb-run -a -s "-screen 0 1024x768x24" "$build/tests/ui/show-claim" 1000 "$out/claim-proof.png"

@@ -1,8 +1,9 @@
 /* show-trick-history.c: opens the last trick or the hand so far over a game in play,
  * and takes a screenshot of the display
  *
- *   show-trick-history last|hand WIDTH OUT.png [dark]
+ *   show-trick-history last|hand WIDTH OUT.png [light|dark] [negative]
  *
+ * "negative": Omnibus, played on until the last trick is worth less than nothing (the J♦).
  * Run under Xvfb (tests/ui/screenshots.sh); WIDTH is the window's (and on libadwaita 1.2,
  * where the dialog is a window of its own, the dialog's) width.
  *
@@ -55,10 +56,11 @@ main (int   argc,
 {
   g_autoptr(HeartsGame) game = NULL;
   HeartsRules rules;
+  gboolean    negative = argc > 5 && g_str_equal (argv[5], "negative");
 
   if (argc < 4)
     {
-      g_printerr ("Usage: %s last|hand WIDTH OUT.png [dark]\n", argv[0]);
+      g_printerr ("Usage: %s last|hand WIDTH OUT.png [light|dark] [negative]\n", argv[0]);
       return 2;
     }
   hand_so_far = g_str_equal (argv[1], "hand");
@@ -73,14 +75,26 @@ main (int   argc,
                                                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
   loop = g_main_loop_new (NULL, FALSE);
 
-  /* Six tricks played; then the human is to play. */
+  /* Six tricks played (or a trick worth less than nothing); then the human is to play. */
   hearts_rules_init_default (&rules);
+  if (negative)
+    g_assert_true (hearts_rules_apply_string (&rules, "omnibus=yes", NULL));
   game = hearts_game_new (&rules, 11);
   for (guint s = 0; s < rules.n_players; s++)
     hearts_game_set_seat_level (game, s, HEARTS_AI_NORMAL);
-  while (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING || hearts_game_get_n_finished_tricks (game) < 6 ||
-         hearts_game_get_current_player (game) != 0)
-    hearts_game_computer_move (game);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_PLAYING || hearts_game_get_current_player (game) != 0 ||
+         (negative ? hearts_game_get_n_finished_tricks (game) == 0 ||
+                       hearts_game_get_trick_points (game, hearts_game_get_n_finished_tricks (game) - 1) >= 0
+                   : hearts_game_get_n_finished_tricks (game) < 6))
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        hearts_game_next_hand (game);
+      else if (!hearts_game_computer_move (game))
+        {
+          g_printerr ("No such trick in this game\n");
+          return 1;
+        }
+    }
   hearts_game_set_seat_human (game, 0);
 
   window = g_object_new (HEARTS_TYPE_WINDOW, NULL);

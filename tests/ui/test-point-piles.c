@@ -500,6 +500,21 @@ test_pile_activates_last_trick (void)
     gtk_test_accessible_assert_property (GTK_ACCESSIBLE (p), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
     /* Not a Tab stop: the last trick has its own key. */
     g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (p)));
+
+    /* Until the window says the last trick may be shown, the pile promises nothing. */
+    g_assert_false (hearts_table_get_piles_activatable (f.table));
+    g_assert_false (hearts_point_pile_get_activatable (p));
+    g_assert_null (gtk_widget_get_cursor (GTK_WIDGET (p)));
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (p), GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (p), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+    gtk_widget_activate (GTK_WIDGET (p));
+    g_assert_cmpuint (activated, ==, 0);
+
+    hearts_table_set_piles_activatable (f.table, TRUE);
+    g_assert_true (hearts_point_pile_get_activatable (p));
+    g_assert_nonnull (gtk_widget_get_cursor (GTK_WIDGET (p)));
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (p), GTK_ACCESSIBLE_STATE_DISABLED, FALSE);
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (p), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Shows the last trick");
     g_assert_true (gtk_widget_activate (GTK_WIDGET (p)));
     g_assert_cmpuint (activated, ==, 1);
 

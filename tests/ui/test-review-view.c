@@ -156,6 +156,27 @@ collect_type (GtkWidget *widget,
     collect_type (child, type, found);
 }
 
+/* The strip's chip of @step is the current one, by its look and for a screen reader. */
+static void
+assert_current_chip (GtkWidget *strip,
+                     guint      step)
+{
+  guint i = 0;
+
+  for (GtkWidget *chip = gtk_widget_get_first_child (strip); chip != NULL; chip = gtk_widget_get_next_sibling (chip), i++)
+    {
+      g_assert_cmpint (gtk_widget_has_css_class (chip, "current"), ==, i == step);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_STATE_SELECTED, i == step);
+    }
+  g_assert_cmpuint (step, <, i);
+}
+
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
 static char *
 verdict_at (HeartsReviewView *view,
             guint             step)
@@ -184,9 +205,10 @@ test_review_fixed (void)
   g_autofree char  *want = NULL;
   g_autofree char  *mine = NULL;
   g_autofree char  *best = NULL;
-  guint             n_chips = 0, n_costly = 0;
+  guint             n_chips = 0, n_costly = 0, n_step_notifies = 0;
 
   g_object_ref_sink (widget);
+  g_signal_connect_swapped (view, "notify::step", G_CALLBACK (count_notify), &n_step_notifies);
   g_assert_false (hearts_review_view_get_computing (view));
   g_assert_cmpuint (hearts_review_view_get_n_steps (view), ==, 0);
   g_assert_null (hearts_review_view_dup_verdict (view));
@@ -194,6 +216,13 @@ test_review_fixed (void)
   hearts_review_view_set_moves (view, moves);
   g_assert_cmpuint (hearts_review_view_get_n_steps (view), ==, 14);
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 0);
+  /* Notified only when it changes: it was 0 already. */
+  g_assert_cmpuint (n_step_notifies, ==, 0);
+  hearts_review_view_set_step (view, 1);
+  hearts_review_view_set_step (view, 1);
+  g_assert_cmpuint (n_step_notifies, ==, 1);
+  hearts_review_view_set_step (view, 0);
+  g_assert_cmpuint (n_step_notifies, ==, 2);
 
   summary = hearts_review_view_dup_summary (view);
   g_assert_cmpstr (summary, ==, "2 costly moves, about 7.5 points lost");
@@ -307,10 +336,12 @@ test_review_fixed (void)
 
   /* Previous and Next stop at the ends. */
   hearts_review_view_set_step (view, 0);
+  assert_current_chip (strip, 0);
   g_assert_true (gtk_widget_activate_action (widget, "review.previous", NULL));
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 0);
   g_assert_true (gtk_widget_activate_action (widget, "review.next", NULL));
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 1);
+  assert_current_chip (strip, 1);
   for (guint i = 0; i < 20; i++)
     gtk_widget_activate_action (widget, "review.next", NULL);
   g_assert_cmpuint (hearts_review_view_get_step (view), ==, 13);

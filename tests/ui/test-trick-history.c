@@ -9,6 +9,7 @@
 
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
+#include "hearts-point-pile.h"
 #include "hearts-test-widget.h"
 #include "hearts-trick-history.h"
 #include "hearts-window.h"
@@ -62,7 +63,7 @@ assert_trick (HeartsGame *game,
   const char             *label = NULL;
   g_autofree char        *want_start = NULL;
   g_autofree char        *want_took = NULL;
-  gint                    want_points = 0;
+  g_autofree char        *want_number = NULL;
 
   n = hearts_game_get_played_trick (game, trick, cards, &leader);
   g_assert_cmpuint (n, ==, hearts_game_get_n_players (game));
@@ -86,11 +87,9 @@ assert_trick (HeartsGame *game,
   /* The cards in order of play, as the row shows them. */
   g_assert_cmpuint (g_strv_length ((char **) shown), ==, hearts_game_get_n_players (game));
   for (guint i = 0; shown[i] != NULL; i++)
-    {
-      g_assert_cmpstr (shown[i], ==, hearts_card_to_string (cards[i]));
-      want_points += (cards[i] == HEARTS_QUEEN_OF_SPADES) ? 13 : HEARTS_CARD_SUIT (cards[i]) == HEARTS_SUIT_HEARTS;
-    }
-  g_assert_cmpint (points, ==, want_points);
+    g_assert_cmpstr (shown[i], ==, hearts_card_to_string (cards[i]));
+  /* The game's own count: with the J♦ a trick can be worth less than nothing. */
+  g_assert_cmpint (points, ==, hearts_game_get_trick_points (game, trick));
 
   /* What a screen reader hears: the number, the leader, each play, who took it. */
   want_start = g_strdup_printf ("Trick %u, led by %s: %s ", trick + 1, names[leader], names[leader]);
@@ -102,7 +101,9 @@ assert_trick (HeartsGame *game,
 
       g_assert_nonnull (strstr (label, play));
     }
-  want_took = g_strdup_printf ("; %s took it, %d point%s", names[winner], points, points == 1 ? "" : "s");
+  /* A negative number with the real minus sign, U+2212. */
+  want_number = points < 0 ? g_strdup_printf ("\u2212%d", -points) : g_strdup_printf ("%d", points);
+  want_took = g_strdup_printf ("; %s took it, %s point%s", names[winner], want_number, ABS (points) == 1 ? "" : "s");
   g_assert_true (g_str_has_suffix (label, want_took));
 }
 
@@ -188,6 +189,31 @@ test_content (void)
       hearts_dialog_destroy (GTK_WIDGET (history));
       g_assert_finalize_object (history);
     }
+}
+
+/* With the J♦ (−10) a trick can carry negative points: they read with the real minus sign. */
+static void
+test_omnibus (void)
+{
+  g_autoptr(HeartsGame) game = computer_game ("omnibus=yes", hearts_test_seed ());
+  g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
+  HeartsTrickHistory *history;
+  gboolean            negative = FALSE;
+
+  /* Seeded: the same hands every run, until one has a trick worth less than nothing. */
+  while (!negative)
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        hearts_game_next_hand (game);
+      g_assert_cmpint (hearts_game_get_phase (game), !=, HEARTS_PHASE_GAME_OVER);
+      play_tricks (game, hearts_game_get_n_finished_tricks (game) + 1);
+      negative = hearts_game_get_n_finished_tricks (game) > 0 &&
+                 hearts_game_get_trick_points (game, hearts_game_get_n_finished_tricks (game) - 1) < 0;
+    }
+  history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+  assert_pages (history, game);
+  hearts_dialog_destroy (GTK_WIDGET (history));
+  g_assert_finalize_object (history);
 }
 
 /* The rows are named for a screen reader, the cards too. */
@@ -337,16 +363,51 @@ human_plays (HeartsWindow *window)
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
 }
 
+/* The table's point piles are clickable just when win.show-last-trick is enabled. */
+static void
+assert_piles_follow_action (HeartsWindow *window)
+{
+  GtkWidget  *table = GTK_WIDGET (hearts_window_get_table (window));
+  HeartsGame *game = hearts_window_get_game (window);
+  GSettings  *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  guint       n = 0;
+  /* What opens the view, as opens() finds: a finished trick, past tricks allowed. */
+  gboolean enabled = g_settings_get_boolean (settings, "show-past-tricks") &&
+                     hearts_game_get_phase (game) != HEARTS_PHASE_PASSING &&
+                     hearts_game_get_n_finished_tricks (game) > 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (table); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (HEARTS_IS_POINT_PILE (child))
+      {
+        n++;
+        g_assert_cmpint (hearts_point_pile_get_activatable (HEARTS_POINT_PILE (child)), ==, enabled);
+        g_assert_cmpint (gtk_widget_get_cursor (child) != NULL, ==, enabled);
+      }
+  g_assert_cmpuint (n, >, 0);
+}
+
+/* The dialog the window takes as open. */
+static HeartsTrickHistory *
+window_history (HeartsWindow *window)
+{
+  g_autoptr(HeartsTrickHistory) history = NULL;
+
+  g_object_get (window, "trick-history", &history, NULL);
+  return history;
+}
+
 static void
 test_actions (void)
 {
-  HeartsWindow *window = new_window (7);
-  HeartsGame   *game = hearts_window_get_game (window);
-  GSettings    *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  HeartsWindow       *window = new_window (7);
+  HeartsGame         *game = hearts_window_get_game (window);
+  GSettings          *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  HeartsTrickHistory *closing;
 
   /* Passing: no trick to look back at. */
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+  assert_piles_follow_action (window);
   g_assert_false (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_false (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
 
@@ -359,16 +420,22 @@ test_actions (void)
     human_plays (window);
 
   /* A trick finished: both open, on their page. */
+  assert_piles_follow_action (window);
   g_assert_true (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_true (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
 
   /* Open while the game is undone: it never shows a trick taken back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
   g_assert_nonnull (find_history (window));
+  /* Held, as an AdwDialog's closing animation holds it: the window must not wait for it to go. */
+  closing = g_object_ref (find_history (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   if (hearts_game_get_n_finished_tricks (game) == 0)
-    g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+    {
+      g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_null (window_history (window));
+    }
   else
     {
       g_autoptr(GVariant) shown = hearts_trick_history_describe (find_history (window));
@@ -377,7 +444,9 @@ test_actions (void)
       g_assert_cmpuint (g_variant_n_children (tricks), ==, hearts_game_get_n_finished_tricks (game));
       hearts_dialog_close (GTK_WIDGET (find_history (window)));
       g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_null (window_history (window));
     }
+  g_assert_finalize_object (closing);
   while (hearts_game_get_n_finished_tricks (game) == 0)
     human_plays (window);
 
@@ -404,7 +473,9 @@ test_actions (void)
   g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_false (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
   g_assert_false (opens (window, "win.show-hand-so-far", HEARTS_TRICK_HISTORY_HAND_SO_FAR));
+  assert_piles_follow_action (window);
   g_settings_set_boolean (settings, "show-past-tricks", TRUE);
+  assert_piles_follow_action (window);
   g_assert_true (opens (window, "win.show-last-trick", HEARTS_TRICK_HISTORY_LAST_TRICK));
 
   /* The hand over: the hand just played can still be looked at. */
@@ -430,6 +501,7 @@ main (int   argc,
   hearts_test_init_widgets (&argc, &argv);
 
   g_test_add_func ("/ui/trick-history/content", test_content);
+  g_test_add_func ("/ui/trick-history/omnibus", test_omnibus);
   g_test_add_func ("/ui/trick-history/accessible", test_accessible);
   g_test_add_func ("/ui/trick-history/actions", test_actions);
   return g_test_run ();

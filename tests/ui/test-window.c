@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-card-picture.h"
 #include "hearts-card-widget.h"
 #include "hearts-fit-label.h"
 #include "hearts-point-pile.h"
@@ -465,6 +466,61 @@ open_claim (HeartsWindow *window)
   return alert;
 }
 
+static void
+collect_card_pictures (GtkWidget *root,
+                       GPtrArray *found)
+{
+  g_assert_false (GTK_IS_PICTURE (root));
+  if (HEARTS_IS_CARD_PICTURE (root))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_card_pictures (child, found);
+}
+
+/* The proof's cards are the table's card pictures, in order of play, and say in words what
+ * their look says: on the table already (dimmed), taking the trick (outlined). */
+static void
+assert_proof_cards (GtkWidget  *alert,
+                    HeartsGame *game)
+{
+  HeartsClaim      claim;
+  HeartsClaimTrick tricks[HEARTS_GAME_MAX_TRICKS];
+  g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+  guint n_tricks, k = 0, n_winning = 0;
+
+  g_assert_true (hearts_game_can_claim (game, 0, &claim));
+  n_tricks = hearts_game_get_claim_tricks (game, &claim, tricks);
+  g_assert_cmpuint (n_tricks, >, 0);
+  collect_card_pictures (alert, pictures);
+  for (guint t = 0; t < n_tricks; t++)
+    for (guint c = 0; c < tricks[t].n_cards; c++, k++)
+      {
+        GtkWidget       *picture;
+        gboolean         played = c < tricks[t].n_before;
+        gboolean         winning = (tricks[t].leader + c) % tricks[t].n_cards == tricks[t].winner;
+        g_autofree char *name = hearts_card_get_name (tricks[t].cards[c]);
+        g_autofree char *label = NULL;
+
+        g_assert_cmpuint (k, <, pictures->len);
+        picture = g_ptr_array_index (pictures, k);
+        g_assert_cmpuint (hearts_card_picture_get_card (HEARTS_CARD_PICTURE (picture)), ==, tricks[t].cards[c]);
+        g_assert_cmpint (gtk_widget_has_css_class (picture, "played"), ==, played);
+        g_assert_cmpint (gtk_widget_has_css_class (picture, "winning"), ==, winning);
+        n_winning += winning;
+        if (played && winning)
+          label = g_strdup_printf ("%s (on the table, takes the trick)", name);
+        else if (played)
+          label = g_strdup_printf ("%s (on the table)", name);
+        else if (winning)
+          label = g_strdup_printf ("%s (takes the trick)", name);
+        else
+          label = g_strdup (name);
+        gtk_test_accessible_assert_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+      }
+  g_assert_cmpuint (k, ==, pictures->len);
+  g_assert_cmpuint (n_winning, ==, n_tricks);
+}
+
 /* win.claim follows the claim check; its dialog answers Keep Playing and Claim, and
  * goes when the game moves on under it. */
 static void
@@ -487,6 +543,7 @@ test_claim (void)
 
   /* Keep Playing: nothing changes, the claim is still there. */
   alert = open_claim (window);
+  assert_proof_cards (alert, game);
   hearts_test_answer_alert (alert, "cancel");
   g_object_get (window, "claim-dialog", &dialog, NULL);
   g_assert_null (dialog);
