@@ -115,7 +115,7 @@ find_button (GtkWidget  *widget,
 }
 
 /* The claim's proof as the open dialog shows it: each trick's winner and cards, the
- * points it says, and where its Claim button is. */
+ * points it says, and where its Claim button is (on_settled_tick_cb). */
 static void
 add_claim_dialog (TestState       *state,
                   GVariantBuilder *b)
@@ -140,7 +140,8 @@ add_claim_dialog (TestState       *state,
                          g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, window->claim.points,
                                                     hearts_game_get_n_players (window->game), sizeof (gint32)));
   g_variant_builder_add (&d, "{sv}", "shooter", g_variant_new_int32 (window->claim.shooter));
-  if (button != NULL)
+  /* Where to click, once the dialog has stopped moving. */
+  if (button != NULL && g_object_get_data (G_OBJECT (button), "hearts-test-settled") != NULL)
     add_rect (&d, "claim-button", button);
   g_variant_builder_add (b, "{sv}", "claim-dialog", g_variant_builder_end (&d));
 }
@@ -356,6 +357,31 @@ on_claim_button_visible_cb (TestState *state)
   on_change_cb (state);
 }
 
+/* A widget in a dialog that opens with an animation (libadwaita 1.5 dialogs grow into
+ * place, and take no clicks until they are there): published once it has stood still
+ * for a frame. */
+static gboolean
+on_settled_tick_cb (GtkWidget     *widget,
+                    GdkFrameClock *clock,
+                    gpointer       user_data)
+{
+  GtkNative        *native = gtk_widget_get_native (widget);
+  graphene_point_t  at;
+  graphene_point_t *last = g_object_get_data (G_OBJECT (widget), "hearts-test-last-point");
+
+  if (native == NULL || gtk_widget_get_width (widget) == 0 ||
+      !gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &at))
+    return G_SOURCE_CONTINUE;
+  if (last == NULL || !graphene_point_equal (last, &at))
+    {
+      g_object_set_data_full (G_OBJECT (widget), "hearts-test-last-point", g_memdup2 (&at, sizeof at), g_free);
+      return G_SOURCE_CONTINUE;
+    }
+  g_object_set_data (G_OBJECT (widget), "hearts-test-settled", GINT_TO_POINTER (TRUE));
+  on_change_cb (user_data);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_claim_dialog_cb (TestState *state)
 {
@@ -363,7 +389,7 @@ on_claim_dialog_cb (TestState *state)
 
   if (state->window->claim_dialog != NULL &&
       (button = find_button (state->window->claim_dialog, g_dgettext (GETTEXT_PACKAGE, "_Claim"))) != NULL)
-    gtk_widget_add_tick_callback (button, on_laid_out_tick_cb, state, NULL);
+    gtk_widget_add_tick_callback (button, on_settled_tick_cb, state, NULL);
   on_change_cb (state);
 }
 
