@@ -38,6 +38,37 @@ hearts_test_destroy_window (GtkWindow *window)
   hearts_test_assert_finalize_object (window);
 }
 
+void
+hearts_test_take_screenshot (const char *path)
+{
+  g_autofree char *command = g_strdup_printf ("import -window root %s", path);
+  g_autoptr(GError) error = NULL;
+  gint status;
+
+  if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_printerr ("import: %s\n", error->message);
+  else
+    g_print ("%s\n", path);
+}
+
+GtkWidget *
+hearts_test_find_type (GtkWidget *root,
+                       GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = hearts_test_find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The alert: a window of its own with libadwaita 1.2, a widget in its parent's window from
  * 1.5 (hearts-compat.h). */
 static GtkWidget *

@@ -14,6 +14,12 @@ void hearts_test_init_widgets   (int        *argc,
                                  char     ***argv);
 void hearts_test_destroy_window (GtkWindow  *window);
 
+/* Saves the whole X screen in @path (ImageMagick's import) and prints @path, for the
+ * screenshot tools; a failure is printed, not fatal. */
+void       hearts_test_take_screenshot (const char *path);
+/* The first widget of @type in @root's tree (@root included), or NULL. */
+GtkWidget *hearts_test_find_type    (GtkWidget  *root,
+                                     GType       type);
 /* The open alert (hearts_alert_new()), wherever libadwaita put it, or NULL. */
 GtkWidget *hearts_test_find_alert   (void);
 /* What a click on @response does: emit it, then close; no alert is left. */

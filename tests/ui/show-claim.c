@@ -13,6 +13,7 @@
 
 #include "hearts-resources.h"
 #include "hearts-window-private.h"
+#include "hearts-test-widget.h"
 
 static const char   *output;
 static GMainLoop    *loop;
@@ -21,15 +22,7 @@ static HeartsWindow *window;
 static gboolean
 take_screenshot_cb (gpointer user_data)
 {
-  g_autofree char *command = g_strdup_printf ("import -window root %s", output);
-  g_autoptr(GError) error = NULL;
-  gint status;
-
-  if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    g_printerr ("import: %s\n", error->message);
-  else
-    g_print ("%s\n", output);
+  hearts_test_take_screenshot (output);
   g_main_loop_quit (loop);
   return G_SOURCE_REMOVE;
 }

@@ -14,21 +14,14 @@
 
 #include "hearts-resources.h"
 #include "hearts-window.h"
+#include "hearts-test-widget.h"
 
 static const char *output;
 
 static gboolean
 take_screenshot_cb (gpointer user_data)
 {
-  g_autofree char *command = g_strdup_printf ("import -window root %s", output);
-  g_autoptr(GError) error = NULL;
-  gint status;
-
-  if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    g_printerr ("import: %s\n", error->message);
-  else
-    g_print ("%s\n", output);
+  hearts_test_take_screenshot (output);
   g_application_quit (user_data);
   return G_SOURCE_REMOVE;
 }

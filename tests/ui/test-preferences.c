@@ -89,23 +89,6 @@ find_page (GtkWidget  *root,
   return NULL;
 }
 
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* "Group/Row" or "Row". */
 static GtkWidget *
 row (GtkWidget  *window,
@@ -172,7 +155,7 @@ set_switch (GtkWidget  *window,
             const char *path,
             gboolean    active)
 {
-  GtkWidget *sw = find_type (row (window, path), GTK_TYPE_SWITCH);
+  GtkWidget *sw = hearts_test_find_type (row (window, path), GTK_TYPE_SWITCH);
 
   g_assert_nonnull (sw);
   gtk_switch_set_active (GTK_SWITCH (sw), active);
@@ -195,7 +178,7 @@ set_spin (GtkWidget  *window,
           const char *path,
           double      value)
 {
-  GtkWidget *spin = find_type (row (window, path), GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *spin = hearts_test_find_type (row (window, path), GTK_TYPE_SPIN_BUTTON);
 
   g_assert_nonnull (spin);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
@@ -264,8 +247,8 @@ test_pages (void)
 
       g_assert_nonnull (page);
       /* Each page has groups with rows. */
-      g_assert_nonnull (find_type (page, ADW_TYPE_PREFERENCES_GROUP));
-      g_assert_nonnull (find_type (page, ADW_TYPE_PREFERENCES_ROW));
+      g_assert_nonnull (hearts_test_find_type (page, ADW_TYPE_PREFERENCES_GROUP));
+      g_assert_nonnull (hearts_test_find_type (page, ADW_TYPE_PREFERENCES_ROW));
     }
 
   hearts_dialog_destroy (GTK_WIDGET (window));
@@ -495,7 +478,7 @@ test_presets_and_custom (void)
 
   adw_combo_row_set_selected (preset, HEARTS_PRESET_FIVE_PLAYERS);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row (w, "Players"))), ==, 2);
-  g_assert_true (gtk_switch_get_active (GTK_SWITCH (find_type (row (w, "Queen of Spades Breaks Hearts"),
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (hearts_test_find_type (row (w, "Queen of Spades Breaks Hearts"),
                                                                GTK_TYPE_SWITCH))));
 
   /* One rule changed by hand: "Custom". */
@@ -506,7 +489,7 @@ test_presets_and_custom (void)
 
   /* A key written elsewhere shows in its row. */
   g_settings_set_boolean (gsettings, "omnibus", FALSE);
-  g_assert_false (gtk_switch_get_active (GTK_SWITCH (find_type (row (w, "Omnibus"), GTK_TYPE_SWITCH))));
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (hearts_test_find_type (row (w, "Omnibus"), GTK_TYPE_SWITCH))));
   g_settings_set_string (gsettings, "player-name", "Bob");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (w, "You/Your Name"))), ==, "Bob");
 
@@ -566,7 +549,7 @@ test_next_game_notice (void)
   /* From libadwaita 1.5 the pages are there once the dialog is presented. */
   hearts_preferences_window_present (window, parent);
   notice = row (w, "New rules apply from the next game");
-  button = find_type (notice, GTK_TYPE_BUTTON);
+  button = hearts_test_find_type (notice, GTK_TYPE_BUTTON);
   hearts_preferences_window_set_game (window, game);
   g_assert_false (really_visible (notice));
 
@@ -639,7 +622,7 @@ test_statistics_dialog (void)
 
   dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
   hearts_statistics_dialog_present (dialog, parent);
-  stack = GTK_STACK (find_type (GTK_WIDGET (dialog), GTK_TYPE_STACK));
+  stack = GTK_STACK (hearts_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_STACK));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 
   add_finished_game (gsettings, HEARTS_PRESET_STANDARD, 1);
@@ -708,7 +691,7 @@ test_rows_bind_themselves (void)
   GtkWidget       *omnibus = g_object_ref_sink (g_object_new (HEARTS_TYPE_PREFERENCES_SWITCH_ROW,
                                                               "schema-key", "omnibus",
                                                               NULL));
-  GtkWidget       *toggle = find_type (omnibus, GTK_TYPE_SWITCH);
+  GtkWidget       *toggle = hearts_test_find_type (omnibus, GTK_TYPE_SWITCH);
   g_autofree char *pass_cycle = NULL;
 
   g_settings_set_string (gsettings, "click-to-play", "double");

@@ -127,23 +127,6 @@ find_by_class (GtkWidget  *widget,
   return NULL;
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 collect_type (GtkWidget *widget,
               GType      type,
@@ -303,7 +286,7 @@ test_review_fixed (void)
   /* The costly play; a screen reader hears the verdict as the player steps. */
   verdict = verdict_at (view, 6);
   {
-    HeartsAnnouncer *announcer = HEARTS_ANNOUNCER (find_type (hearts_dialog_get_child (widget), HEARTS_TYPE_ANNOUNCER));
+    HeartsAnnouncer *announcer = HEARTS_ANNOUNCER (hearts_test_find_type (hearts_dialog_get_child (widget), HEARTS_TYPE_ANNOUNCER));
 
     g_assert_nonnull (announcer);
     g_assert_cmpstr (hearts_announcer_get_text (announcer), ==, verdict);

@@ -608,24 +608,6 @@ test_subtitle_follows_table (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (g_type_is_a (G_OBJECT_TYPE (root), type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   GtkWidget *window;
@@ -693,7 +675,7 @@ test_narrow (void)
         gtk_window_present (GTK_WINDOW (window));
         g_assert_true (hearts_test_iterate_until (allocated_at, &sized, HEARTS_TEST_TIMEOUT_MS));
 
-        fit = find_type (GTK_WIDGET (window), HEARTS_TYPE_FIT_LABEL);
+        fit = hearts_test_find_type (GTK_WIDGET (window), HEARTS_TYPE_FIT_LABEL);
         g_assert_nonnull (fit);
         g_assert_cmpint (hearts_fit_label_get_shows_label (HEARTS_FIT_LABEL (fit)), ==, widths[w] > 400);
 
