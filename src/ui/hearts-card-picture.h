@@ -16,13 +16,18 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsCardPicture, hearts_card_picture, HEARTS, CARD_PICTURE, GtkWidget)
 
-/* @width: the card's width on screen; @render_width: the width @theme renders it at and
- * scales from (the table's, so that no other size enters the theme's cache), or 0 for
- * @width. */
-GtkWidget  *hearts_card_picture_new      (HeartsCard         card,
-                                          HeartsCardTheme   *theme,
-                                          int                width,
-                                          int                render_width);
-HeartsCard  hearts_card_picture_get_card (HeartsCardPicture *self);
+/* @width: the card's width on screen (its widest, after hearts_card_picture_set_min_width());
+ * @render_width: the width @theme renders it at and scales from (the table's, so that no
+ * other size enters the theme's cache), or 0 for @width. */
+GtkWidget *hearts_card_picture_new (HeartsCard       card,
+                                    HeartsCardTheme *theme,
+                                    int              width,
+                                    int              render_width);
+HeartsCard hearts_card_picture_get_card (HeartsCardPicture *self);
+/* From then on the card takes the width it is given, between @min_width and @width. */
+void hearts_card_picture_set_min_width (HeartsCardPicture *self,
+                                        int                min_width);
+void hearts_card_picture_set_render_width (HeartsCardPicture *self,
+                                           int                render_width);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-card-picture.h"
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
 #include "hearts-point-pile.h"
@@ -260,6 +261,93 @@ test_accessible (void)
   g_assert_finalize_object (history);
 }
 
+/* Resizing */
+
+typedef struct
+{
+  GtkWidget *root;  /* the window that holds the dialog */
+  GtkWidget *card;  /* the Last Trick page's first card */
+  int        width; /* the root's width to wait for */
+} Sized;
+
+static gboolean
+sized (gpointer user_data)
+{
+  Sized *s = user_data;
+
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (s->root));
+
+  /* The surface's size: the window's own leaves out the frame. */
+  return surface != NULL && gdk_surface_get_width (surface) == s->width && gtk_widget_get_width (s->card) > 0 &&
+         !g_main_context_pending (NULL);
+}
+
+/* The width the card has at the root's @width; every card of the row is in the window. */
+static int
+card_width_at (Sized *s,
+               int    width)
+{
+  GtkWidget      *row = gtk_widget_get_parent (gtk_widget_get_parent (s->card));
+  graphene_rect_t b;
+
+  s->width = width;
+  gtk_window_set_default_size (GTK_WINDOW (s->root), width, 560);
+  g_assert_true (hearts_test_iterate_until (sized, s, HEARTS_TEST_TIMEOUT_MS));
+  for (GtkWidget *play = gtk_widget_get_first_child (row); play != NULL; play = gtk_widget_get_next_sibling (play))
+    {
+      g_assert_true (gtk_widget_compute_bounds (play, s->root, &b));
+      g_assert_cmpfloat (b.origin.x, >=, 0);
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (s->root));
+      /* All alike, but for the pixel the row's rounding leaves over. */
+      g_assert_cmpint (ABS (gtk_widget_get_width (gtk_widget_get_first_child (play)) - gtk_widget_get_width (s->card)), <=, 1);
+    }
+  g_test_message ("%d px: cards %d px wide", width, gtk_widget_get_width (s->card));
+  return gtk_widget_get_width (s->card);
+}
+
+/* Open, it follows the window's width: narrower, the cards shrink to fit, wider they grow
+ * back, up to the dialog's limit. */
+static void
+test_resize (void)
+{
+  static const char *rules[] = { "", "players=5" };
+
+  for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
+    {
+      g_autoptr(HeartsGame) game = computer_game (rules[r], hearts_test_seed () + r);
+      g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
+      GtkWidget          *parent = adw_window_new ();
+      HeartsTrickHistory *history;
+      Sized               s = { NULL };
+      int                 wide, narrow, phone, min;
+
+      play_tricks (game, 3);
+      history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+      gtk_window_set_default_size (GTK_WINDOW (parent), 480, 600);
+      gtk_window_present (GTK_WINDOW (parent));
+      hearts_trick_history_present (history, parent);
+      /* A window of its own on libadwaita 1.2, else inside the parent. */
+      s.root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (history)));
+      s.card = hearts_test_find_type (hearts_dialog_get_child (GTK_WIDGET (history)), HEARTS_TYPE_CARD_PICTURE);
+      g_assert_nonnull (s.card);
+      /* A phone's window has room for it. */
+      gtk_widget_measure (hearts_dialog_get_child (GTK_WIDGET (history)), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_assert_cmpint (min, <=, 360);
+
+      wide = card_width_at (&s, 480);
+      narrow = card_width_at (&s, 400);
+      phone = card_width_at (&s, 360);
+      g_assert_cmpint (narrow, <, wide);
+      g_assert_cmpint (phone, <, narrow);
+      /* Back as it was. */
+      g_assert_cmpint (card_width_at (&s, 480), ==, wide);
+
+      hearts_dialog_destroy (GTK_WIDGET (history));
+      g_assert_finalize_object (history);
+      gtk_window_destroy (GTK_WINDOW (parent));
+    }
+}
+
 /* The window's actions */
 
 static HeartsWindow *
@@ -504,5 +592,6 @@ main (int   argc,
   g_test_add_func ("/ui/trick-history/omnibus", test_omnibus);
   g_test_add_func ("/ui/trick-history/accessible", test_accessible);
   g_test_add_func ("/ui/trick-history/actions", test_actions);
+  g_test_add_func ("/ui/trick-history/resize", test_resize);
   return g_test_run ();
 }
