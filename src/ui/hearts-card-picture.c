@@ -243,3 +243,22 @@ hearts_card_picture_set_render_width (HeartsCardPicture *self,
   self->render_width = render_width;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
+
+int
+hearts_card_picture_get_render_width (HeartsCardPicture *self)
+{
+  g_return_val_if_fail (HEARTS_IS_CARD_PICTURE (self), 0);
+  return self->render_width;
+}
+
+void
+hearts_card_pictures_set_render_width (GtkWidget *widget,
+                                       int        render_width)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (HEARTS_IS_CARD_PICTURE (widget))
+    hearts_card_picture_set_render_width (HEARTS_CARD_PICTURE (widget), render_width);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    hearts_card_pictures_set_render_width (child, render_width);
+}

@@ -450,6 +450,16 @@ collect_cards (GtkWidget       *widget,
     collect_cards (child, cards);
 }
 
+void
+hearts_trick_history_set_render_width (HeartsTrickHistory *self,
+                                       int                 render_width)
+{
+  g_return_if_fail (HEARTS_IS_TRICK_HISTORY (self));
+
+  self->render_width = render_width;
+  hearts_card_pictures_set_render_width (hearts_dialog_get_child (GTK_WIDGET (self)), render_width);
+}
+
 GVariant *
 hearts_trick_history_describe (HeartsTrickHistory *self)
 {

@@ -69,6 +69,18 @@ hearts_test_find_type (GtkWidget *root,
   return NULL;
 }
 
+void
+hearts_test_find_all_type (GtkWidget *root,
+                           GType      type,
+                           GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    hearts_test_find_all_type (child, type, found);
+}
+
 /* The alert: a window of its own with libadwaita 1.2, a widget in its parent's window from
  * 1.5 (hearts-compat.h). */
 static GtkWidget *

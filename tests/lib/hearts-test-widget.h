@@ -20,6 +20,10 @@ void       hearts_test_take_screenshot (const char *path);
 /* The first widget of @type in @root's tree (@root included), or NULL. */
 GtkWidget *hearts_test_find_type    (GtkWidget  *root,
                                      GType       type);
+/* Adds every widget of @type in @root's tree (@root included) to @found, in tree order. */
+void       hearts_test_find_all_type (GtkWidget  *root,
+                                      GType       type,
+                                      GPtrArray  *found);
 /* The open alert (hearts_alert_new()), wherever libadwaita put it, or NULL. */
 GtkWidget *hearts_test_find_alert   (void);
 /* What a click on @response does: emit it, then close; no alert is left. */

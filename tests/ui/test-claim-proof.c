@@ -28,16 +28,6 @@ sized (gpointer user_data)
          !g_main_context_pending (NULL);
 }
 
-static void
-collect_pictures (GtkWidget *widget,
-                  GPtrArray *pictures)
-{
-  if (HEARTS_IS_CARD_PICTURE (widget))
-    g_ptr_array_add (pictures, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_pictures (child, pictures);
-}
-
 /* The cards' width with the window @width wide: all alike, all inside the proof, none
  * cut short by its row's height. */
 static int
@@ -50,7 +40,7 @@ card_width_at (Sized *s,
   s->width = width;
   gtk_window_set_default_size (GTK_WINDOW (s->window), width, 400);
   g_assert_true (hearts_test_iterate_until (sized, s, HEARTS_TEST_TIMEOUT_MS));
-  collect_pictures (s->proof, pictures);
+  hearts_test_find_all_type (s->proof, HEARTS_TYPE_CARD_PICTURE, pictures);
   g_assert_cmpuint (pictures->len, ==, 12);
   for (guint i = 0; i < pictures->len; i++)
     {

@@ -484,6 +484,62 @@ window_history (HeartsWindow *window)
   return history;
 }
 
+typedef struct
+{
+  HeartsWindow *window;
+  int           card_width; /* the table's, to wait for a change from */
+} TableSized;
+
+static gboolean
+table_card_width_changed (gpointer user_data)
+{
+  TableSized *t = user_data;
+
+  return hearts_table_get_card_width (hearts_window_get_table (t->window)) != t->card_width &&
+         !g_main_context_pending (NULL);
+}
+
+/* Every card of the open dialog is drawn from the table's card width of now. */
+static void
+assert_render_width (GtkWidget *dialog,
+                     int        width)
+{
+  g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+  GtkWidget *child = hearts_dialog_get_child (dialog);
+
+  hearts_test_find_all_type (child, HEARTS_TYPE_CARD_PICTURE, pictures);
+  g_assert_cmpuint (pictures->len, >, 0);
+  for (guint i = 0; i < pictures->len; i++)
+    g_assert_cmpint (hearts_card_picture_get_render_width (g_ptr_array_index (pictures, i)), ==, width);
+}
+
+/* The window resized under it: its cards follow the table's new size, which the theme
+ * keeps, rather than ask for the old one again. */
+static void
+test_table_resized (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsGame   *game = hearts_window_get_game (window);
+  TableSized    t = { window, 0 };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  while (hearts_game_get_n_finished_tricks (game) < 2)
+    human_plays (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
+  g_assert_nonnull (find_history (window));
+  t.card_width = hearts_table_get_card_width (hearts_window_get_table (window));
+  assert_render_width (GTK_WIDGET (find_history (window)), t.card_width);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 560);
+  g_assert_true (hearts_test_iterate_until (table_card_width_changed, &t, HEARTS_TEST_TIMEOUT_MS));
+  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (hearts_window_get_table (window)));
+
+  /* A trick added since is drawn from it too. */
+  human_plays (window);
+  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (hearts_window_get_table (window)));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 static void
 test_actions (void)
 {
@@ -593,5 +649,6 @@ main (int   argc,
   g_test_add_func ("/ui/trick-history/accessible", test_accessible);
   g_test_add_func ("/ui/trick-history/actions", test_actions);
   g_test_add_func ("/ui/trick-history/resize", test_resize);
+  g_test_add_func ("/ui/trick-history/table-resized", test_table_resized);
   return g_test_run ();
 }
