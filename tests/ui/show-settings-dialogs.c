@@ -191,7 +191,8 @@ main (int   argc,
   else if (g_str_equal (argv[1], "score-sheet"))
     {
       static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
-      static const char *long_names[] = { "You", "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina" };
+      static const char *long_names[] = { "You", "Maximiliana Wolfeschlegelstein", "Bartholomew",
+                                          "Anastasia-Christina Konstantin" };
       GtkWidget         *sheet = hearts_score_sheet_new ();
       HeartsRules        rules;
       const char        *last = argv[argc - 1];

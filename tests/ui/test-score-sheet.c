@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <string.h>
 
 #include "hearts-format.h"
 #include "hearts-game.h"
@@ -313,6 +314,9 @@ check_long_game (const char * const *seat_names,
 
       g_assert_true (inside (heading, sheet));
       g_assert_true (inside (total, sheet));
+      /* A laptop's sheet has room for every name whole. */
+      if (width >= 1280)
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (heading))));
       g_assert_true (inside (last, sight.scroller));
       h = bounds_on (heading, sheet);
       l = bounds_on (last, sheet);
@@ -332,7 +336,8 @@ check_long_game (const char * const *seat_names,
 static void
 test_long_game (void)
 {
-  static const char *long_names[] = { "You", "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina" };
+  static const char *long_names[] = { "You", "Maximiliana Wolfeschlegelstein", "Bartholomew",
+                                      "Anastasia-Christina Konstantin" };
 
   check_long_game (long_names, 1280, 800);
   check_long_game (names, 400, 800);
@@ -374,6 +379,81 @@ test_fits_phone (void)
     }
 }
 
+typedef struct
+{
+  GtkWidget *sheet;
+  int        width;
+} Shown;
+
+static gboolean
+shown_at_width (gpointer user_data)
+{
+  Shown *s = user_data;
+
+  return gtk_widget_get_width (s->sheet) == s->width && !g_main_context_pending (NULL);
+}
+
+/* Names of 30 characters, in one word or several, at a phone's 400 px: they end in an
+ * ellipsis and the sheet fits, with nothing to scroll sideways; the tooltip and a screen
+ * reader have each name whole. */
+static void
+test_long_names_fit (void)
+{
+  static const char *long_names[] = { "Konstantinopolitanischerdudels", "Maximiliana Wolfeschlegelstein",
+                                      "Anastasia-Christina Bartholome", "Bartholomew Bartholomewsonnnnn",
+                                      "Northeasternmostlyeverywhereee" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (long_names); i++)
+    g_assert_cmpuint (strlen (long_names[i]), ==, 30);
+  for (guint players = 3; players <= 5; players++)
+    {
+      g_autoptr(HeartsGame) game = NULL;
+      g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
+      GtkWidget       *window = gtk_window_new ();
+      GtkGrid         *headings;
+      GtkAdjustment   *sideways;
+      HeartsRules      rules;
+      Shown            shown;
+
+      hearts_rules_init_default (&rules);
+      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+      game = hearts_game_new (&rules, hearts_test_seed ());
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+            hearts_game_next_hand (game);
+          else
+            g_assert_true (hearts_game_computer_move (game));
+        }
+      shown.sheet = hearts_score_sheet_new ();
+      shown.width = 400;
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (shown.sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      gtk_window_set_default_size (GTK_WINDOW (window), 400, 800);
+      gtk_window_set_child (GTK_WINDOW (window), shown.sheet);
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (hearts_test_iterate_until (shown_at_width, &shown, HEARTS_TEST_TIMEOUT_MS));
+
+      sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (
+        gtk_widget_get_ancestor (GTK_WIDGET (find_grid (shown.sheet, "score-headings")), GTK_TYPE_SCROLLED_WINDOW)));
+      g_test_message ("%u players: %g px wide in %g", players, gtk_adjustment_get_upper (sideways),
+                      gtk_adjustment_get_page_size (sideways));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), <=, gtk_adjustment_get_page_size (sideways));
+
+      headings = find_grid (shown.sheet, "score-headings");
+      for (guint s = 0; s < players; s++)
+        {
+          GtkWidget *heading = gtk_grid_get_child_at (headings, s + 1, 0);
+
+          g_assert_true (inside (heading, shown.sheet));
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (heading), ==, long_names[s]);
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (heading), GTK_ACCESSIBLE_PROPERTY_LABEL, long_names[s]);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -387,6 +467,7 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
   g_test_add_func ("/ui/score-sheet/long-game", test_long_game);
   g_test_add_func ("/ui/score-sheet/fits-phone", test_fits_phone);
+  g_test_add_func ("/ui/score-sheet/long-names-fit", test_long_names_fit);
 
   return g_test_run ();
 }
