@@ -282,16 +282,6 @@ on_page_changed_cb (HeartsTrickHistory *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
 }
 
-/* Escape closes it; an AdwDialog does so by itself, an AdwWindow does not. */
-static gboolean
-close_shortcut (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
-{
-  hearts_dialog_close (widget);
-  return TRUE;
-}
-
 /* GObject */
 
 static void
@@ -371,7 +361,7 @@ hearts_trick_history_class_init (HeartsTrickHistoryClass *klass)
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_shortcut, NULL);
+  hearts_dialog_class_add_close_shortcut (widget_class);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-trick-history.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsTrickHistory, stack);

@@ -38,6 +38,41 @@ hearts_test_destroy_window (GtkWindow *window)
   hearts_test_assert_finalize_object (window);
 }
 
+typedef struct
+{
+  GtkWindow *window;
+  int        width;
+  int        height;
+} Resized;
+
+static gboolean
+resized (gpointer user_data)
+{
+  Resized    *r = user_data;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (r->window));
+
+  /* The surface's size: the window's own leaves out the frame. */
+  return surface != NULL && gdk_surface_get_width (surface) == r->width &&
+         gdk_surface_get_height (surface) == r->height && !g_main_context_pending (NULL);
+}
+
+/**
+ * hearts_test_resize_window:
+ *
+ * Resizes @window (shown) to @width × @height, as a player dragging its edge would, and
+ * returns once it has that size and has been laid out at it.
+ */
+void
+hearts_test_resize_window (GtkWindow *window,
+                           int        width,
+                           int        height)
+{
+  Resized r = { window, width, height };
+
+  gtk_window_set_default_size (window, width, height);
+  g_assert_true (hearts_test_iterate_until (resized, &r, HEARTS_TEST_TIMEOUT_MS));
+}
+
 void
 hearts_test_take_screenshot (const char *path)
 {

@@ -13,6 +13,10 @@ G_BEGIN_DECLS
 void hearts_test_init_widgets   (int        *argc,
                                  char     ***argv);
 void hearts_test_destroy_window (GtkWindow  *window);
+/* Resizes the shown @window and waits until it is laid out at that size. */
+void hearts_test_resize_window  (GtkWindow  *window,
+                                 int         width,
+                                 int         height);
 
 /* Saves the whole X screen in @path (ImageMagick's import) and prints @path, for the
  * screenshot tools; a failure is printed, not fatal. */

@@ -11,45 +11,26 @@
 
 static const char * const names[] = { "You", "West", "North", "East", "Northeast", NULL };
 
-typedef struct
-{
-  GtkWidget *window;
-  GtkWidget *proof;
-  int        width; /* the window's to wait for */
-} Sized;
-
-static gboolean
-sized (gpointer user_data)
-{
-  Sized      *s = user_data;
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (s->window));
-
-  return surface != NULL && gdk_surface_get_width (surface) == s->width && gtk_widget_get_width (s->proof) > 0 &&
-         !g_main_context_pending (NULL);
-}
-
 /* The cards' width with the window @width wide: all alike, all inside the proof, none
  * cut short by its row's height. */
 static int
-card_width_at (Sized *s,
-               int    width)
+card_width_at (GtkWidget *proof,
+               int        width)
 {
   g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
   int card = 0;
 
-  s->width = width;
-  gtk_window_set_default_size (GTK_WINDOW (s->window), width, 400);
-  g_assert_true (hearts_test_iterate_until (sized, s, HEARTS_TEST_TIMEOUT_MS));
-  hearts_test_find_all_type (s->proof, HEARTS_TYPE_CARD_PICTURE, pictures);
+  hearts_test_resize_window (GTK_WINDOW (gtk_widget_get_root (proof)), width, 400);
+  hearts_test_find_all_type (proof, HEARTS_TYPE_CARD_PICTURE, pictures);
   g_assert_cmpuint (pictures->len, ==, 12);
   for (guint i = 0; i < pictures->len; i++)
     {
       GtkWidget      *picture = g_ptr_array_index (pictures, i);
       graphene_rect_t b;
 
-      g_assert_true (gtk_widget_compute_bounds (picture, s->proof, &b));
+      g_assert_true (gtk_widget_compute_bounds (picture, proof, &b));
       g_assert_cmpfloat (b.origin.x, >=, 0);
-      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (s->proof));
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (proof));
       if (i == 0)
         card = gtk_widget_get_width (picture);
       g_assert_cmpint (ABS (gtk_widget_get_width (picture) - card), <=, 1);
@@ -66,7 +47,7 @@ test_resize (void)
 {
   g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
   HeartsClaimTrick tricks[3] = { { 0 } };
-  Sized            s = { NULL };
+  GtkWidget       *window, *proof;
   int              wide, narrow, min;
 
   for (guint t = 0; t < G_N_ELEMENTS (tricks); t++)
@@ -79,21 +60,21 @@ test_resize (void)
     }
   tricks[0].n_before = 1;
 
-  s.window = gtk_window_new ();
-  s.proof = hearts_claim_proof_new (theme, 80);
-  hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (s.proof), tricks, G_N_ELEMENTS (tricks), names);
+  window = gtk_window_new ();
+  proof = hearts_claim_proof_new (theme, 80);
+  hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (proof), tricks, G_N_ELEMENTS (tricks), names);
   /* A phone's alert has room for it. */
-  gtk_widget_measure (s.proof, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_measure (proof, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_assert_cmpint (min, <=, 300);
-  gtk_window_set_child (GTK_WINDOW (s.window), s.proof);
-  gtk_window_present (GTK_WINDOW (s.window));
+  gtk_window_set_child (GTK_WINDOW (window), proof);
+  gtk_window_present (GTK_WINDOW (window));
 
-  wide = card_width_at (&s, 480);
-  narrow = card_width_at (&s, 320);
+  wide = card_width_at (proof, 480);
+  narrow = card_width_at (proof, 320);
   g_assert_cmpint (narrow, <, wide);
-  g_assert_cmpint (card_width_at (&s, 480), ==, wide);
+  g_assert_cmpint (card_width_at (proof, 480), ==, wide);
 
-  gtk_window_destroy (GTK_WINDOW (s.window));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int

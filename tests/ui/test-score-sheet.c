@@ -343,6 +343,29 @@ test_long_game (void)
   check_long_game (names, 400, 800);
 }
 
+/* Three hands of Easy players, with every special score the rules have. */
+static HeartsGame *
+short_game (guint players)
+{
+  g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
+  HeartsGame      *game;
+  HeartsRules      rules;
+
+  hearts_rules_init_default (&rules);
+  g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+  game = hearts_game_new (&rules, hearts_test_seed ());
+  for (guint s = 0; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        hearts_game_next_hand (game);
+      else
+        g_assert_true (hearts_game_computer_move (game));
+    }
+  return game;
+}
+
 /* However long the names and however many players, the sheet fits a phone's window (360 px,
  * the window's narrowest): what does not fit scrolls sideways. */
 static void
@@ -354,43 +377,16 @@ test_fits_phone (void)
   for (guint players = 3; players <= 5; players++)
     {
       g_autoptr(HeartsGame) game = NULL;
-      g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
       GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
-      HeartsRules      rules;
       int              min;
 
-      hearts_rules_init_default (&rules);
-      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
-      game = hearts_game_new (&rules, hearts_test_seed ());
-      for (guint s = 0; s < rules.n_players; s++)
-        hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
-      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
-        {
-          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
-            hearts_game_next_hand (game);
-          else
-            g_assert_true (hearts_game_computer_move (game));
-        }
+      game = short_game (players);
       hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_widget_measure (sheet, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       g_test_message ("%u players: at least %d px", players, min);
       g_assert_cmpint (min, <=, 360);
       g_assert_finalize_object (sheet);
     }
-}
-
-typedef struct
-{
-  GtkWidget *sheet;
-  int        width;
-} Shown;
-
-static gboolean
-shown_at_width (gpointer user_data)
-{
-  Shown *s = user_data;
-
-  return gtk_widget_get_width (s->sheet) == s->width && !g_main_context_pending (NULL);
 }
 
 /* Names of 30 characters, in one word or several, at a phone's 400 px: they end in an
@@ -407,49 +403,35 @@ test_long_names_fit (void)
     g_assert_cmpuint (strlen (long_names[i]), ==, 30);
   for (guint players = 3; players <= 5; players++)
     {
-      g_autoptr(HeartsGame) game = NULL;
-      g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
-      GtkWidget       *window = gtk_window_new ();
-      GtkGrid         *headings;
-      GtkAdjustment   *sideways;
-      HeartsRules      rules;
-      Shown            shown;
+      g_autoptr(HeartsGame) game = short_game (players);
+      GtkWidget      *window = gtk_window_new ();
+      GtkWidget      *sheet = hearts_score_sheet_new ();
+      GtkGrid        *headings;
+      GtkAdjustment  *sideways;
+      guint           n_ellipsized = 0;
 
-      hearts_rules_init_default (&rules);
-      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
-      game = hearts_game_new (&rules, hearts_test_seed ());
-      for (guint s = 0; s < rules.n_players; s++)
-        hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
-      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
-        {
-          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
-            hearts_game_next_hand (game);
-          else
-            g_assert_true (hearts_game_computer_move (game));
-        }
-      shown.sheet = hearts_score_sheet_new ();
-      shown.width = 400;
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (shown.sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
-      gtk_window_set_default_size (GTK_WINDOW (window), 400, 800);
-      gtk_window_set_child (GTK_WINDOW (window), shown.sheet);
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      gtk_window_set_child (GTK_WINDOW (window), sheet);
       gtk_window_present (GTK_WINDOW (window));
-      g_assert_true (hearts_test_iterate_until (shown_at_width, &shown, HEARTS_TEST_TIMEOUT_MS));
+      hearts_test_resize_window (GTK_WINDOW (window), 400, 800);
 
       sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (
-        gtk_widget_get_ancestor (GTK_WIDGET (find_grid (shown.sheet, "score-headings")), GTK_TYPE_SCROLLED_WINDOW)));
+        gtk_widget_get_ancestor (GTK_WIDGET (find_grid (sheet, "score-headings")), GTK_TYPE_SCROLLED_WINDOW)));
       g_test_message ("%u players: %g px wide in %g", players, gtk_adjustment_get_upper (sideways),
                       gtk_adjustment_get_page_size (sideways));
       g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), <=, gtk_adjustment_get_page_size (sideways));
 
-      headings = find_grid (shown.sheet, "score-headings");
+      headings = find_grid (sheet, "score-headings");
       for (guint s = 0; s < players; s++)
         {
           GtkWidget *heading = gtk_grid_get_child_at (headings, s + 1, 0);
 
-          g_assert_true (inside (heading, shown.sheet));
+          g_assert_true (inside (heading, sheet));
           g_assert_cmpstr (gtk_widget_get_tooltip_text (heading), ==, long_names[s]);
           gtk_test_accessible_assert_property (GTK_ACCESSIBLE (heading), GTK_ACCESSIBLE_PROPERTY_LABEL, long_names[s]);
+          n_ellipsized += pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (heading)));
         }
+      g_assert_cmpuint (n_ellipsized, >, 0);
       gtk_window_destroy (GTK_WINDOW (window));
     }
 }

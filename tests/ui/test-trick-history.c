@@ -263,46 +263,27 @@ test_accessible (void)
 
 /* Resizing */
 
-typedef struct
-{
-  GtkWidget *root;  /* the window that holds the dialog */
-  GtkWidget *card;  /* the Last Trick page's first card */
-  int        width; /* the root's width to wait for */
-} Sized;
-
-static gboolean
-sized (gpointer user_data)
-{
-  Sized *s = user_data;
-
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (s->root));
-
-  /* The surface's size: the window's own leaves out the frame. */
-  return surface != NULL && gdk_surface_get_width (surface) == s->width && gtk_widget_get_width (s->card) > 0 &&
-         !g_main_context_pending (NULL);
-}
-
-/* The width the card has at the root's @width; every card of the row is in the window. */
+/* The width @card has with its window @width wide; every card of its row is in the window. */
 static int
-card_width_at (Sized *s,
-               int    width)
+card_width_at (GtkWidget *card,
+               int        width)
 {
-  GtkWidget      *row = gtk_widget_get_parent (gtk_widget_get_parent (s->card));
+  /* The dialog's own window on libadwaita 1.2, else the parent it is inside. */
+  GtkWidget      *root = GTK_WIDGET (gtk_widget_get_root (card));
+  GtkWidget      *row = gtk_widget_get_parent (gtk_widget_get_parent (card));
   graphene_rect_t b;
 
-  s->width = width;
-  gtk_window_set_default_size (GTK_WINDOW (s->root), width, 560);
-  g_assert_true (hearts_test_iterate_until (sized, s, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_resize_window (GTK_WINDOW (root), width, 560);
   for (GtkWidget *play = gtk_widget_get_first_child (row); play != NULL; play = gtk_widget_get_next_sibling (play))
     {
-      g_assert_true (gtk_widget_compute_bounds (play, s->root, &b));
+      g_assert_true (gtk_widget_compute_bounds (play, root, &b));
       g_assert_cmpfloat (b.origin.x, >=, 0);
-      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (s->root));
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (root));
       /* All alike, but for the pixel the row's rounding leaves over. */
-      g_assert_cmpint (ABS (gtk_widget_get_width (gtk_widget_get_first_child (play)) - gtk_widget_get_width (s->card)), <=, 1);
+      g_assert_cmpint (ABS (gtk_widget_get_width (gtk_widget_get_first_child (play)) - gtk_widget_get_width (card)), <=, 1);
     }
-  g_test_message ("%d px: cards %d px wide", width, gtk_widget_get_width (s->card));
-  return gtk_widget_get_width (s->card);
+  g_test_message ("%d px: cards %d px wide", width, gtk_widget_get_width (card));
+  return gtk_widget_get_width (card);
 }
 
 /* Open, it follows the window's width: narrower, the cards shrink to fit, wider they grow
@@ -318,7 +299,7 @@ test_resize (void)
       g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
       GtkWidget          *parent = adw_window_new ();
       HeartsTrickHistory *history;
-      Sized               s = { NULL };
+      GtkWidget          *card;
       int                 wide, narrow, phone, min;
 
       play_tricks (game, 3);
@@ -326,21 +307,19 @@ test_resize (void)
       gtk_window_set_default_size (GTK_WINDOW (parent), 480, 600);
       gtk_window_present (GTK_WINDOW (parent));
       hearts_trick_history_present (history, parent);
-      /* A window of its own on libadwaita 1.2, else inside the parent. */
-      s.root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (history)));
-      s.card = hearts_test_find_type (hearts_dialog_get_child (GTK_WIDGET (history)), HEARTS_TYPE_CARD_PICTURE);
-      g_assert_nonnull (s.card);
+      card = hearts_test_find_type (hearts_dialog_get_child (GTK_WIDGET (history)), HEARTS_TYPE_CARD_PICTURE);
+      g_assert_nonnull (card);
       /* A phone's window has room for it. */
       gtk_widget_measure (hearts_dialog_get_child (GTK_WIDGET (history)), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       g_assert_cmpint (min, <=, 360);
 
-      wide = card_width_at (&s, 480);
-      narrow = card_width_at (&s, 400);
-      phone = card_width_at (&s, 360);
+      wide = card_width_at (card, 480);
+      narrow = card_width_at (card, 400);
+      phone = card_width_at (card, 360);
       g_assert_cmpint (narrow, <, wide);
       g_assert_cmpint (phone, <, narrow);
       /* Back as it was. */
-      g_assert_cmpint (card_width_at (&s, 480), ==, wide);
+      g_assert_cmpint (card_width_at (card, 480), ==, wide);
 
       hearts_dialog_destroy (GTK_WIDGET (history));
       g_assert_finalize_object (history);
@@ -484,21 +463,6 @@ window_history (HeartsWindow *window)
   return history;
 }
 
-typedef struct
-{
-  HeartsWindow *window;
-  int           card_width; /* the table's, to wait for a change from */
-} TableSized;
-
-static gboolean
-table_card_width_changed (gpointer user_data)
-{
-  TableSized *t = user_data;
-
-  return hearts_table_get_card_width (hearts_window_get_table (t->window)) != t->card_width &&
-         !g_main_context_pending (NULL);
-}
-
 /* Every card of the open dialog is drawn from the table's card width of now. */
 static void
 assert_render_width (GtkWidget *dialog,
@@ -520,23 +484,24 @@ test_table_resized (void)
 {
   HeartsWindow *window = new_window (7);
   HeartsGame   *game = hearts_window_get_game (window);
-  TableSized    t = { window, 0 };
+  HeartsTable  *table = hearts_window_get_table (window);
+  int           before;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  hearts_test_resize_window (GTK_WINDOW (window), 1000, 760);
   while (hearts_game_get_n_finished_tricks (game) < 2)
     human_plays (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
   g_assert_nonnull (find_history (window));
-  t.card_width = hearts_table_get_card_width (hearts_window_get_table (window));
-  assert_render_width (GTK_WIDGET (find_history (window)), t.card_width);
+  before = hearts_table_get_card_width (table);
+  assert_render_width (GTK_WIDGET (find_history (window)), before);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 600, 560);
-  g_assert_true (hearts_test_iterate_until (table_card_width_changed, &t, HEARTS_TEST_TIMEOUT_MS));
-  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (hearts_window_get_table (window)));
+  hearts_test_resize_window (GTK_WINDOW (window), 600, 560);
+  g_assert_cmpint (hearts_table_get_card_width (table), !=, before);
+  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (table));
 
   /* A trick added since is drawn from it too. */
   human_plays (window);
-  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (hearts_window_get_table (window)));
+  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (table));
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
