@@ -404,11 +404,11 @@ test_long_names_fit (void)
   for (guint players = 3; players <= 5; players++)
     {
       g_autoptr(HeartsGame) game = short_game (players);
-      GtkWidget      *window = gtk_window_new ();
-      GtkWidget      *sheet = hearts_score_sheet_new ();
-      GtkGrid        *headings;
-      GtkAdjustment  *sideways;
-      guint           n_ellipsized = 0;
+      GtkWidget     *window = gtk_window_new ();
+      GtkWidget     *sheet = hearts_score_sheet_new ();
+      GtkGrid       *headings;
+      GtkAdjustment *sideways;
+      guint          n_ellipsized = 0;
 
       hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_window_set_child (GTK_WINDOW (window), sheet);
