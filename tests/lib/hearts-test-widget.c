@@ -88,15 +88,52 @@ hearts_test_take_screenshot (const char *path)
 }
 
 GtkWidget *
-hearts_test_find_type (GtkWidget *root,
-                       GType      type)
+hearts_test_find_with_class (GtkWidget  *root,
+                             GType       type,
+                             const char *css_class)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (css_class == NULL || gtk_widget_has_css_class (root, css_class)))
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = hearts_test_find_type (child, type);
+      GtkWidget *found = hearts_test_find_with_class (child, type, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+hearts_test_find_type (GtkWidget *root,
+                       GType      type)
+{
+  return hearts_test_find_with_class (root, type, NULL);
+}
+
+/* A button's text: its label, or its label child's (a button whose label is a child with
+ * the presentation role, see HACKING.md). */
+static const char *
+button_text (GtkButton *button)
+{
+  GtkWidget *child = gtk_button_get_child (button);
+
+  if (gtk_button_get_label (button) != NULL)
+    return gtk_button_get_label (button);
+  return GTK_IS_LABEL (child) ? gtk_label_get_label (GTK_LABEL (child)) : NULL;
+}
+
+GtkWidget *
+hearts_test_find_button (GtkWidget  *root,
+                         const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (button_text (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = hearts_test_find_button (child, label);
 
       if (found != NULL)
         return found;

@@ -24,6 +24,13 @@ void       hearts_test_take_screenshot (const char *path);
 /* The first widget of @type in @root's tree (@root included), or NULL. */
 GtkWidget *hearts_test_find_type    (GtkWidget  *root,
                                      GType       type);
+/* The same, with the CSS class @css_class too (GTK_TYPE_WIDGET: any widget with it). */
+GtkWidget *hearts_test_find_with_class (GtkWidget  *root,
+                                        GType       type,
+                                        const char *css_class);
+/* The first button in @root's tree whose text (with its mnemonic: "_Cancel") is @label. */
+GtkWidget *hearts_test_find_button  (GtkWidget  *root,
+                                     const char *label);
 /* Adds every widget of @type in @root's tree (@root included) to @found, in tree order. */
 void       hearts_test_find_all_type (GtkWidget  *root,
                                       GType       type,

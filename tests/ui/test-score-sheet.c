@@ -19,17 +19,7 @@ static GtkWidget *
 find_label (GtkWidget  *widget,
             const char *css_class)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return hearts_test_find_with_class (widget, GTK_TYPE_LABEL, css_class);
 }
 
 /* The sheet's grids: "score-headings" (the names), "score-hands", "score-totals". */
@@ -37,17 +27,7 @@ static GtkGrid *
 find_grid (GtkWidget  *widget,
            const char *css_class)
 {
-  if (GTK_IS_GRID (widget) && gtk_widget_has_css_class (widget, css_class))
-    return GTK_GRID (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkGrid *found = find_grid (child, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_GRID (hearts_test_find_with_class (widget, GTK_TYPE_GRID, css_class));
 }
 
 /* A whole game of Normal players with these rules: seeds are tried in order until one has

@@ -356,21 +356,6 @@ idle_and_human_to_move (gpointer user_data)
 
 /* The open trick history: a window of its own on libadwaita 1.2, else inside ours. */
 static HeartsTrickHistory *
-find_history_in (GtkWidget *widget)
-{
-  if (HEARTS_IS_TRICK_HISTORY (widget))
-    return HEARTS_TRICK_HISTORY (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      HeartsTrickHistory *found = find_history_in (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static HeartsTrickHistory *
 find_history (HeartsWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
@@ -378,10 +363,10 @@ find_history (HeartsWindow *window)
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      HeartsTrickHistory *found = find_history_in (toplevel);
+      GtkWidget *found = hearts_test_find_type (toplevel, HEARTS_TYPE_TRICK_HISTORY);
 
-      if (found != NULL && gtk_widget_get_visible (GTK_WIDGET (found)))
-        return found;
+      if (found != NULL && gtk_widget_get_visible (found))
+        return HEARTS_TRICK_HISTORY (found);
     }
   return NULL;
 }

@@ -466,17 +466,6 @@ open_claim (HeartsWindow *window)
   return alert;
 }
 
-static void
-collect_card_pictures (GtkWidget *root,
-                       GPtrArray *found)
-{
-  g_assert_false (GTK_IS_PICTURE (root));
-  if (HEARTS_IS_CARD_PICTURE (root))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_card_pictures (child, found);
-}
-
 /* The proof's cards are the table's card pictures, in order of play, and say in words what
  * their look says: on the table already (dimmed), taking the trick (outlined). */
 static void
@@ -491,7 +480,8 @@ assert_proof_cards (GtkWidget  *alert,
   g_assert_true (hearts_game_can_claim (game, 0, &claim));
   n_tricks = hearts_game_get_claim_tricks (game, &claim, tricks);
   g_assert_cmpuint (n_tricks, >, 0);
-  collect_card_pictures (alert, pictures);
+  g_assert_null (hearts_test_find_type (alert, GTK_TYPE_PICTURE));
+  hearts_test_find_all_type (alert, HEARTS_TYPE_CARD_PICTURE, pictures);
   for (guint t = 0; t < n_tricks; t++)
     for (guint c = 0; c < tricks[t].n_cards; c++, k++)
       {
