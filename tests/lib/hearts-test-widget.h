@@ -18,6 +18,10 @@ void hearts_test_resize_window  (GtkWindow  *window,
                                  int         width,
                                  int         height);
 
+/* The program's style, as AdwApplication loads it (after the colour scheme is set). */
+void       hearts_test_load_style      (void);
+/* Waits until @widget is mapped and drawn with every card rendered at its size. */
+void       hearts_test_wait_drawn      (GtkWidget  *widget);
 /* Saves the whole X screen in @path (ImageMagick's import) and prints @path, for the
  * screenshot tools; a failure is printed, not fatal. */
 void       hearts_test_take_screenshot (const char *path);
