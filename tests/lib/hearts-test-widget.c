@@ -71,6 +71,7 @@ hearts_test_resize_window (GtkWindow *window,
 {
   Resized r = { window, width, height };
 
+  g_assert_true (gtk_widget_get_realized (GTK_WIDGET (window)));
   gtk_window_set_default_size (window, width, height);
   g_assert_true (hearts_test_iterate_until (resized, &r, HEARTS_TEST_TIMEOUT_MS));
 }

@@ -534,6 +534,27 @@ test_claim (void)
   /* Keep Playing: nothing changes, the claim is still there. */
   alert = open_claim (window);
   assert_proof_cards (alert, game);
+  /* The window resized under it: its cards are drawn from the table's new card size. */
+  {
+    static const int sizes[][2] = { { 1000, 760 }, { 600, 560 } };
+    HeartsTable     *table = hearts_window_get_table (window);
+    int              widths[G_N_ELEMENTS (sizes)];
+
+    /* Shown from now on: as still as it was unshown. */
+    g_settings_set_string (hearts_settings_get_settings (hearts_window_get_settings (window)), "animation-speed", "off");
+    gtk_window_present (GTK_WINDOW (window));
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+
+        hearts_test_resize_window (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+        widths[i] = hearts_table_get_card_width (table);
+        hearts_test_find_all_type (alert, HEARTS_TYPE_CARD_PICTURE, pictures);
+        for (guint k = 0; k < pictures->len; k++)
+          g_assert_cmpint (hearts_card_picture_get_render_width (g_ptr_array_index (pictures, k)), ==, widths[i]);
+      }
+    g_assert_cmpint (widths[0], !=, widths[1]);
+  }
   hearts_test_answer_alert (alert, "cancel");
   g_object_get (window, "claim-dialog", &dialog, NULL);
   g_assert_null (dialog);
