@@ -15,13 +15,17 @@
 #include "hearts-claim-proof.h"
 #include "hearts-format.h"
 
-#define CARD_WIDTH 44
+/* The cards' widest and narrowest: they follow the alert's width in between. */
+#define CARD_WIDTH     56
+#define MIN_CARD_WIDTH 28
 
 struct _HeartsClaimProof
 {
   GtkBox parent_instance;
 
   GtkBox          *rows;
+  GtkSizeGroup    *names;  /* the columns beside the cards, alike in every row, */
+  GtkSizeGroup    *points; /* so that every row's cards are as wide */
   HeartsCardTheme *theme;
   int              render_width;
 };
@@ -59,6 +63,7 @@ new_card (HeartsClaimProof *self,
   GtkWidget       *picture;
 
   picture = hearts_card_picture_new (card, self->theme, CARD_WIDTH, self->render_width);
+  hearts_card_picture_set_min_width (HEARTS_CARD_PICTURE (picture), MIN_CARD_WIDTH);
   gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   /* On the table already: not part of what the claim plays. */
@@ -95,12 +100,14 @@ new_row (HeartsClaimProof       *self,
 
   name = gtk_label_new (winner);
   gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_width_chars (GTK_LABEL (name), 8);
+  gtk_label_set_width_chars (GTK_LABEL (name), 6);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (name, "heading");
+  gtk_size_group_add_widget (self->names, name);
   gtk_box_append (GTK_BOX (row), name);
 
   cards = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_set_homogeneous (GTK_BOX (cards), TRUE);
   for (guint c = 0; c < trick->n_cards; c++)
     gtk_box_append (GTK_BOX (cards), new_card (self, trick->cards[c], c < trick->n_before,
                                                (trick->leader + c) % trick->n_cards == trick->winner));
@@ -116,12 +123,34 @@ new_row (HeartsClaimProof       *self,
     }
   points_label = gtk_label_new (points);
   gtk_label_set_xalign (GTK_LABEL (points_label), 1);
-  gtk_label_set_width_chars (GTK_LABEL (points_label), 9);
   gtk_widget_set_hexpand (points_label, TRUE);
   gtk_widget_add_css_class (points_label, "dim-label");
   gtk_widget_add_css_class (points_label, "numeric");
+  gtk_size_group_add_widget (self->points, points_label);
   gtk_box_append (GTK_BOX (row), points_label);
   return row;
+}
+
+/* GTK 4.8's scrolled window asks its child's height for no width in particular, and the
+ * rows' height depends on their width (the cards follow it): ask for the width given. */
+static void
+hearts_claim_proof_measure (GtkWidget     *widget,
+                            GtkOrientation orientation,
+                            int            for_size,
+                            int           *minimum,
+                            int           *natural,
+                            int           *minimum_baseline,
+                            int           *natural_baseline)
+{
+  HeartsClaimProof *self = HEARTS_CLAIM_PROOF (widget);
+  GtkWidget        *scroller = gtk_widget_get_first_child (widget);
+  int               rows_height;
+
+  GTK_WIDGET_CLASS (hearts_claim_proof_parent_class)->measure (widget, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  if (orientation != GTK_ORIENTATION_VERTICAL || for_size < 0)
+    return;
+  gtk_widget_measure (GTK_WIDGET (self->rows), GTK_ORIENTATION_VERTICAL, for_size, NULL, &rows_height, NULL, NULL);
+  *natural = MAX (*minimum, MIN (rows_height, gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (scroller))));
 }
 
 static void
@@ -130,6 +159,8 @@ hearts_claim_proof_dispose (GObject *object)
   HeartsClaimProof *self = HEARTS_CLAIM_PROOF (object);
 
   g_clear_object (&self->theme);
+  g_clear_object (&self->names);
+  g_clear_object (&self->points);
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_CLAIM_PROOF);
 
   G_OBJECT_CLASS (hearts_claim_proof_parent_class)->dispose (object);
@@ -142,6 +173,7 @@ hearts_claim_proof_class_init (HeartsClaimProofClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearts_claim_proof_dispose;
+  widget_class->measure = hearts_claim_proof_measure;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-claim-proof.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsClaimProof, rows);
@@ -151,6 +183,8 @@ static void
 hearts_claim_proof_init (HeartsClaimProof *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->points = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }
 
 GtkWidget *

@@ -148,6 +148,12 @@ hearts_dialog_close (GtkWidget *dialog)
 }
 
 void
+hearts_dialog_class_add_close_shortcut (GtkWidgetClass *widget_class)
+{
+  /* An AdwDialog closes on Escape by itself. */
+}
+
+void
 hearts_dialog_connect_closed (GtkWidget *dialog,
                               GCallback  callback,
                               gpointer   object)
@@ -270,6 +276,22 @@ hearts_dialog_close (GtkWidget *dialog)
   g_return_if_fail (GTK_IS_WINDOW (dialog));
 
   gtk_window_close (GTK_WINDOW (dialog));
+}
+
+static gboolean
+close_shortcut (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  hearts_dialog_close (widget);
+  return TRUE;
+}
+
+void
+hearts_dialog_class_add_close_shortcut (GtkWidgetClass *widget_class)
+{
+  /* An AdwWindow does not close on Escape by itself. */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_shortcut, NULL);
 }
 
 void

@@ -85,6 +85,9 @@ GtkWidget *hearts_dialog_get_child          (GtkWidget  *dialog);
 GtkWidget *hearts_dialog_get_parent         (GtkWidget  *dialog);
 /* Closes @dialog, as its close button would. */
 void       hearts_dialog_close              (GtkWidget  *dialog);
+/* Escape closes the dialogs of @widget_class (a HeartsDialogBase), as an AdwDialog's does:
+ * for class_init. */
+void       hearts_dialog_class_add_close_shortcut (GtkWidgetClass *widget_class);
 /* Calls @callback (GtkWidget *dialog, gpointer object) as soon as @dialog starts to close:
  * an AdwDialog's "closed" comes before its closing animation, a window's "unmap" when it goes.
  * Disconnected when @object is finalized. */

@@ -16,6 +16,7 @@
 #include "hearts-card-picture.h"
 #include "hearts-format.h"
 #include "hearts-review-view.h"
+#include "hearts-test-state.h"
 
 /* Small cards: a trick of four fits a narrow window. */
 #define CARD_WIDTH    64
@@ -926,25 +927,6 @@ hearts_review_view_dup_verdict (HeartsReviewView *self)
   return g_strdup_printf (_("%s. %s. %s"), where, head, text);
 }
 
-static void
-add_rect (GVariantBuilder *b,
-          const char      *key,
-          GtkWidget       *widget)
-{
-  GtkNative       *native = gtk_widget_get_native (widget);
-  graphene_point_t origin;
-  double           sx = 0, sy = 0;
-
-  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
-  if (native == NULL || !gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0 ||
-      !gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
-    return;
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  g_variant_builder_add (b, "{sv}", key,
-                         g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
-                                        gtk_widget_get_width (widget), gtk_widget_get_height (widget)));
-}
-
 GVariant *
 hearts_review_view_describe (HeartsReviewView *self)
 {
@@ -973,8 +955,8 @@ hearts_review_view_describe (HeartsReviewView *self)
       g_variant_builder_add (&b, "{sv}", "verdict", g_variant_new_take_string (hearts_review_view_dup_verdict (self)));
       g_variant_builder_add (&b, "{sv}", "summary", g_variant_new_take_string (hearts_review_view_dup_summary (self)));
     }
-  add_rect (&b, "cancel", self->cancel_button);
-  add_rect (&b, "previous", self->previous_button);
-  add_rect (&b, "next", self->next_button);
+  hearts_test_state_add_rect (&b, "cancel", self->cancel_button);
+  hearts_test_state_add_rect (&b, "previous", self->previous_button);
+  hearts_test_state_add_rect (&b, "next", self->next_button);
   return g_variant_builder_end (&b);
 }

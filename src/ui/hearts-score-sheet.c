@@ -14,6 +14,8 @@ struct _HeartsScoreSheet
 {
   GtkWidget parent_instance;
 
+  AdwClamp          *clamp;
+  GtkWidget         *table_box;
   GtkLabel          *title_label;
   GtkLabel          *subtitle_label;
   GtkGrid           *heading_grid;
@@ -37,6 +39,10 @@ struct _HeartsScoreSheet
 
   HeartsScoreSheetMode mode;
 };
+
+/* The sheet's usual width, and its widest for long names. */
+#define SHEET_WIDTH     560
+#define SHEET_MAX_WIDTH 800
 
 G_DEFINE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, GTK_TYPE_WIDGET)
 
@@ -82,22 +88,22 @@ attach (HeartsScoreSheet *self,
   gtk_grid_attach (grid, child, column, row, 1, 1);
 }
 
-/* A heading sits on the rows below it. A long name wraps between its words, not inside one:
- * it asks for the width of its longest word (and a hyphen), so that its column is no wider.
- * A sheet still too wide for a phone scrolls sideways, its pinned rows with it. */
+/* A heading sits on the rows below it. A long name takes the room the sheet has (it grows
+ * for long names, see hearts_score_sheet_update()), then wraps between its words; where
+ * even that does not fit (a phone) it ends in an ellipsis on its second line rather than
+ * push the sheet wider, and the tooltip and a screen reader have it whole. */
 static GtkWidget *
 heading_cell (const char *text,
               float       xalign)
 {
-  g_auto(GStrv) words = g_strsplit_set (text, " -", -1);
   GtkWidget *label = cell (text, "heading", xalign);
-  glong      longest = 0;
 
-  for (guint i = 0; words[i] != NULL; i++)
-    longest = MAX (longest, g_utf8_strlen (words[i], -1));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), longest + 1);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
+  gtk_widget_set_tooltip_text (label, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   gtk_label_set_justify (GTK_LABEL (label), xalign > 0 ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT);
   gtk_widget_set_valign (label, GTK_ALIGN_END);
   return label;
@@ -314,6 +320,8 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
   object_class->dispose = hearts_score_sheet_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-score-sheet.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, clamp);
+  gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, table_box);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, heading_grid);
@@ -429,6 +437,15 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
         gtk_widget_add_css_class (label, "winner");
       attach (self, self->total_grid, label, s + 1, 0);
     }
+
+  /* Wide enough for the names whole where the window has room (the sheet's padding
+   * beside the table); a phone's sheet ellipsizes them instead. */
+  {
+    int natural;
+
+    gtk_widget_measure (self->table_box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+    adw_clamp_set_maximum_size (self->clamp, CLAMP (natural + 2 * 24, SHEET_WIDTH, SHEET_MAX_WIDTH));
+  }
 
   /* The newest hand in sight, once the hands are laid out. */
   self->at_end = TRUE;

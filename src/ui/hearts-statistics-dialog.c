@@ -187,16 +187,6 @@ reset_action (GtkWidget  *widget,
   hearts_dialog_present (alert, widget);
 }
 
-/* Escape closes it; an AdwDialog does so by itself, an AdwWindow does not. */
-static gboolean
-close_shortcut (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
-{
-  hearts_dialog_close (widget);
-  return TRUE;
-}
-
 /* GObject */
 
 static void
@@ -294,7 +284,7 @@ hearts_statistics_dialog_class_init (HeartsStatisticsDialogClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "statistics.reset", NULL, reset_action);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_shortcut, NULL);
+  hearts_dialog_class_add_close_shortcut (widget_class);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-statistics-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsStatisticsDialog, stack);

@@ -44,26 +44,6 @@ test_state_free (gpointer data)
 }
 
 static void
-add_button (GVariantBuilder *b,
-            const char      *key,
-            GtkWidget       *button)
-{
-  GtkNative       *native = gtk_widget_get_native (button);
-  graphene_point_t origin;
-  double           sx = 0, sy = 0;
-
-  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
-  if (native != NULL && gtk_widget_get_mapped (button) &&
-      gtk_widget_compute_point (button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
-    {
-      gtk_native_get_surface_transform (native, &sx, &sy);
-      g_variant_builder_add (b, "{sv}", key,
-                             g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
-                                            gtk_widget_get_width (button), gtk_widget_get_height (button)));
-    }
-}
-
-static void
 add_sheet (TestState       *state,
            GVariantBuilder *b)
 {
@@ -71,29 +51,8 @@ add_sheet (TestState       *state,
 
   g_variant_builder_add (b, "{sv}", "sheet", g_variant_new_uint32 (hearts_score_sheet_get_mode (sheet)));
   g_variant_builder_add (b, "{sv}", "sheet-summary", g_variant_new_take_string (hearts_score_sheet_dup_summary (sheet)));
-  add_button (b, "sheet-button", hearts_score_sheet_get_default_button (sheet));
-  add_button (b, "sheet-review-button", hearts_score_sheet_get_review_button (sheet));
-}
-
-/* Where @widget is in its own native (the window, or a dialog's window), or FALSE
- * before a frame has laid it out. */
-static gboolean
-add_rect (GVariantBuilder *b,
-          const char      *key,
-          GtkWidget       *widget)
-{
-  GtkNative       *native = gtk_widget_get_native (widget);
-  graphene_point_t origin;
-  double           sx = 0, sy = 0;
-
-  if (native == NULL || gtk_widget_get_width (widget) == 0 ||
-      !gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
-    return FALSE;
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  g_variant_builder_add (b, "{sv}", key,
-                         g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
-                                        gtk_widget_get_width (widget), gtk_widget_get_height (widget)));
-  return TRUE;
+  hearts_test_state_add_rect (b, "sheet-button", hearts_score_sheet_get_default_button (sheet));
+  hearts_test_state_add_rect (b, "sheet-review-button", hearts_score_sheet_get_review_button (sheet));
 }
 
 /* The dialog's Claim button: libadwaita makes the answers' buttons itself, labelled
@@ -142,7 +101,7 @@ add_claim_dialog (TestState       *state,
   g_variant_builder_add (&d, "{sv}", "shooter", g_variant_new_int32 (window->claim.shooter));
   /* Where to click, once the dialog has stopped moving. */
   if (button != NULL && g_object_get_data (G_OBJECT (button), "hearts-test-settled") != NULL)
-    add_rect (&d, "claim-button", button);
+    hearts_test_state_add_rect (&d, "claim-button", button);
   g_variant_builder_add (b, "{sv}", "claim-dialog", g_variant_builder_end (&d));
 }
 
@@ -278,7 +237,7 @@ publish_idle (gpointer user_data)
                          g_variant_new_boolean (gtk_widget_is_sensitive (window->claim_button) &&
                                                 gtk_widget_get_visible (window->claim_button)));
   if (gtk_widget_get_visible (window->claim_button))
-    add_rect (&b, "claim-button", window->claim_button);
+    hearts_test_state_add_rect (&b, "claim-button", window->claim_button);
   if (window->claim_dialog != NULL)
     add_claim_dialog (state, &b);
   /* Only once the sheet's button has its place, for a driver to click it. */
@@ -547,4 +506,24 @@ hearts_test_state_follow_review (HeartsWindow *window,
   g_signal_connect_swapped (review, "map", G_CALLBACK (on_review_change_cb), state);
   g_signal_connect_swapped (review, "unmap", G_CALLBACK (on_change_cb), state);
   on_review_change_cb (state);
+}
+
+gboolean
+hearts_test_state_add_rect (GVariantBuilder *b,
+                            const char      *key,
+                            GtkWidget       *widget)
+{
+  GtkNative       *native = gtk_widget_get_native (widget);
+  graphene_point_t origin;
+  double           sx = 0, sy = 0;
+
+  /* A point, not gtk_widget_compute_bounds(): GTK 4.18 gives other bounds for it. */
+  if (native == NULL || !gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0 ||
+      !gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    return FALSE;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  g_variant_builder_add (b, "{sv}", key,
+                         g_variant_new ("(iiii)", (gint) (origin.x + sx), (gint) (origin.y + sy),
+                                        gtk_widget_get_width (widget), gtk_widget_get_height (widget)));
+  return TRUE;
 }

@@ -20,4 +20,11 @@ void     hearts_test_state_attach  (HeartsWindow  *window,
 void     hearts_test_state_follow_review (HeartsWindow *window,
                                           GtkWidget    *review);
 
+/* Adds @key: where @widget is in its own native's surface (the window's, or a dialog's
+ * window's) as (x, y, width, height), for a driver to click; FALSE (nothing added) before a
+ * frame has laid it out. */
+gboolean hearts_test_state_add_rect (GVariantBuilder *b,
+                                     const char      *key,
+                                     GtkWidget       *widget);
+
 G_END_DECLS

@@ -16,8 +16,10 @@
 #include "hearts-format.h"
 #include "hearts-trick-history.h"
 
-#define LAST_CARD_WIDTH 64
-#define HAND_CARD_WIDTH 46
+/* The cards' widest and narrowest: they follow the dialog's width in between. */
+#define LAST_CARD_WIDTH 112
+#define HAND_CARD_WIDTH 64
+#define MIN_CARD_WIDTH  32
 
 struct _HeartsTrickHistory
 {
@@ -128,12 +130,13 @@ new_play (HeartsTrickHistory *self,
   guint       seat = (info->leader + i) % info->n_cards;
   GtkWidget  *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget  *name = gtk_label_new (player_name (self, seat));
+  GtkWidget  *picture = hearts_card_picture_new (info->cards[i], self->theme, card_width, self->render_width);
   GtkWidget  *mark;
   const char *text = "";
 
   gtk_widget_add_css_class (box, "trick-play");
-  gtk_widget_set_size_request (box, card_width + 10, -1);
-  gtk_box_append (GTK_BOX (box), hearts_card_picture_new (info->cards[i], self->theme, card_width, self->render_width));
+  hearts_card_picture_set_min_width (HEARTS_CARD_PICTURE (picture), MIN_CARD_WIDTH);
+  gtk_box_append (GTK_BOX (box), picture);
 
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (name), 8);
@@ -147,6 +150,9 @@ new_play (HeartsTrickHistory *self,
   else if ((gint) seat == info->winner)
     text = C_("trick", "Took it");
   mark = gtk_label_new (text);
+  /* A narrow dialog's cards are narrower than the words. */
+  gtk_label_set_wrap (GTK_LABEL (mark), TRUE);
+  gtk_label_set_justify (GTK_LABEL (mark), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (mark, "caption");
   gtk_widget_add_css_class (mark, (gint) seat == info->winner ? "accent" : "dim-label");
   gtk_box_append (GTK_BOX (box), mark);
@@ -191,7 +197,9 @@ new_trick_row (HeartsTrickHistory *self,
   gtk_widget_add_css_class (heading, "heading");
   gtk_box_append (GTK_BOX (box), heading);
 
-  plays = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* The plays share the row's width alike, and the cards shrink to fit it. */
+  plays = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_set_homogeneous (GTK_BOX (plays), TRUE);
   gtk_widget_set_halign (plays, GTK_ALIGN_CENTER);
   for (guint i = 0; i < info->n_cards; i++)
     gtk_box_append (GTK_BOX (plays), new_play (self, info, i, card_width));
@@ -274,16 +282,6 @@ on_page_changed_cb (HeartsTrickHistory *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
 }
 
-/* Escape closes it; an AdwDialog does so by itself, an AdwWindow does not. */
-static gboolean
-close_shortcut (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
-{
-  hearts_dialog_close (widget);
-  return TRUE;
-}
-
 /* GObject */
 
 static void
@@ -363,7 +361,7 @@ hearts_trick_history_class_init (HeartsTrickHistoryClass *klass)
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_shortcut, NULL);
+  hearts_dialog_class_add_close_shortcut (widget_class);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-trick-history.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsTrickHistory, stack);
@@ -440,6 +438,16 @@ collect_cards (GtkWidget       *widget,
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     collect_cards (child, cards);
+}
+
+void
+hearts_trick_history_set_render_width (HeartsTrickHistory *self,
+                                       int                 render_width)
+{
+  g_return_if_fail (HEARTS_IS_TRICK_HISTORY (self));
+
+  self->render_width = render_width;
+  hearts_card_pictures_set_render_width (hearts_dialog_get_child (GTK_WIDGET (self)), render_width);
 }
 
 GVariant *

@@ -30,20 +30,23 @@ G_DECLARE_FINAL_TYPE (HeartsTrickHistory, hearts_trick_history, HEARTS, TRICK_HI
 
 /* @player_names by seat; @render_width: the width the table renders its cards at, which
  * the smaller cards here are scaled from (0: their own). */
-HeartsTrickHistory     *hearts_trick_history_new      (HeartsGame             *game,
-                                                       const char * const     *player_names,
-                                                       HeartsCardTheme        *theme,
-                                                       int                     render_width);
-HeartsGame             *hearts_trick_history_get_game (HeartsTrickHistory     *self);
-HeartsTrickHistoryMode  hearts_trick_history_get_mode (HeartsTrickHistory     *self);
-void                    hearts_trick_history_set_mode (HeartsTrickHistory     *self,
-                                                       HeartsTrickHistoryMode  mode);
+HeartsTrickHistory     *hearts_trick_history_new              (HeartsGame             *game,
+                                                               const char * const     *player_names,
+                                                               HeartsCardTheme        *theme,
+                                                               int                     render_width);
+HeartsGame             *hearts_trick_history_get_game         (HeartsTrickHistory     *self);
+HeartsTrickHistoryMode  hearts_trick_history_get_mode         (HeartsTrickHistory     *self);
+void                    hearts_trick_history_set_mode         (HeartsTrickHistory     *self,
+                                                               HeartsTrickHistoryMode  mode);
+/* The table's card width changed: the cards are scaled from the new one. */
+void                    hearts_trick_history_set_render_width (HeartsTrickHistory     *self,
+                                                               int                     render_width);
 /* What the page shown holds, read from its rows: a vardict with "mode" ("last-trick" or
  * "hand-so-far") and "tricks", an aa{sv} of "number" (from 1), "leader", "winner",
  * "points", "cards" (as, "QS") and "label" (what a screen reader says). */
-GVariant               *hearts_trick_history_describe (HeartsTrickHistory     *self);
+GVariant               *hearts_trick_history_describe         (HeartsTrickHistory     *self);
 /* Shows it over the window of @parent. */
-void                    hearts_trick_history_present  (HeartsTrickHistory     *self,
-                                                       GtkWidget              *parent);
+void                    hearts_trick_history_present          (HeartsTrickHistory     *self,
+                                                               GtkWidget              *parent);
 
 G_END_DECLS

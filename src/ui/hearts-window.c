@@ -14,6 +14,7 @@
 #include <malloc.h>
 #endif
 
+#include "hearts-card-picture.h"
 #include "hearts-fit-label.h"
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
@@ -253,6 +254,20 @@ on_table_chosen_cb (HeartsTable  *table,
   _hearts_window_actions_update (self);
 }
 
+/* A new card size (the window was resized): the open dialogs' cards are scaled from it, so
+ * that they ask the theme for no size it has dropped. */
+static void
+on_table_layout_changed_cb (HeartsTable  *table,
+                            HeartsWindow *self)
+{
+  int width = hearts_table_get_card_width (table);
+
+  if (self->trick_history != NULL)
+    hearts_trick_history_set_render_width (self->trick_history, width);
+  if (self->claim_dialog != NULL)
+    hearts_card_pictures_set_render_width (self->claim_dialog, width);
+}
+
 static void
 on_table_refused_cb (HeartsTable  *table,
                      const char   *message,
@@ -478,6 +493,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
   gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_engine_failed_cb);

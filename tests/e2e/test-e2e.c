@@ -255,6 +255,68 @@ click_pass (HeartsDriver *driver,
 
 /* Drag three cards to the pass area, pass, drag a card to the table, click-play another:
  * the record must show exactly those cards. */
+/* Once the player may pass: the first three cards clicked, then Pass; the state once
+ * the pass is made. */
+static GVariant *
+pass_first_three (HeartsDriver *driver)
+{
+  g_autoptr(GVariant) state = hearts_driver_wait (driver, ready_to_pass, NULL);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *card = first_unchosen (state);
+
+      click_card (driver, state, card);
+      g_clear_pointer (&state, g_variant_unref);
+      state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (i + 1));
+    }
+  click_pass (driver, state);
+  return hearts_driver_wait (driver, human_passed, NULL);
+}
+
+/* The player's next move in @state, with real clicks: the first card not chosen yet, the
+ * Pass button once three are, or the leftmost card that may be played; returns once the
+ * game has taken it, or FALSE at once if the player has nothing to do. */
+static gboolean
+click_next_move (HeartsDriver *driver,
+                 GVariant     *state)
+{
+  g_autoptr(GVariant) table = state_get_table (state);
+  g_autofree char *phase = get_phase (state);
+  int              x, y;
+
+  if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
+    {
+      g_autofree char *chosen = table_string (state, "chosen");
+      HeartsCards      set = cards_from (chosen);
+
+      if (hearts_cards_count (set) == 3)
+        {
+          click_pass (driver, state);
+          g_variant_unref (hearts_driver_wait (driver, human_passed, NULL));
+        }
+      else
+        {
+          g_autofree char *card = first_unchosen (state);
+
+          click_card (driver, state, card);
+          g_variant_unref (hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1)));
+        }
+      return TRUE;
+    }
+  if (human_to_play (state, NULL))
+    {
+      g_autofree char *legal = table_string (state, "legal");
+      g_autofree char *card = first_card_in (state, cards_from (legal));
+
+      g_assert_nonnull (card);
+      click_card (driver, state, card);
+      g_variant_unref (hearts_driver_wait (driver, card_left_hand, card));
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 test_pass_and_play (void)
 {
@@ -436,18 +498,7 @@ test_illegal_drag (void)
     return;
   driver = hearts_driver_start ("11", NULL, TRUE);
 
-  state = hearts_driver_wait (driver, ready_to_pass, NULL);
-  for (guint i = 0; i < 3; i++)
-    {
-      g_autofree char *card = first_unchosen (state);
-
-      click_card (driver, state, card);
-      g_clear_pointer (&state, g_variant_unref);
-      state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (i + 1));
-    }
-  click_pass (driver, state);
-  g_clear_pointer (&state, g_variant_unref);
-  state = hearts_driver_wait (driver, human_passed, NULL);
+  state = pass_first_three (driver);
 
   /* Play legal cards until the hand holds one that may not be played. */
   for (guint trick = 0; trick < 13 && illegal == NULL; trick++)
@@ -733,11 +784,9 @@ test_point_piles (void)
   for (guint step = 0; step < 2000; step++)
     {
       g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
-      g_autoptr(GVariant) table = state_get_table (state);
       g_autofree char *phase = get_phase (state);
       HeartsCards      expected[HEARTS_MAX_PLAYERS], shown[HEARTS_MAX_PLAYERS] = { 0 };
       int              rects[HEARTS_MAX_PLAYERS][4] = { { 0 } };
-      int              x, y;
 
       if (g_variant_lookup (state, "sheet", "u", NULL) || g_strcmp0 (phase, "hand-over") == 0)
         break;
@@ -780,33 +829,8 @@ test_point_piles (void)
             hearts_driver_focus_window (driver, "Hearts");
           }
 
-      if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
-        {
-          g_autofree char *chosen = table_string (state, "chosen");
-          HeartsCards      set = cards_from (chosen);
-
-          if (hearts_cards_count (set) == 3)
-            click_pass (driver, state);
-          else
-            {
-              g_autofree char *card = first_unchosen (state);
-
-              click_card (driver, state, card);
-              g_variant_unref (hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1)));
-            }
-          continue;
-        }
-      if (human_to_play (state, NULL))
-        {
-          g_autofree char *legal = table_string (state, "legal");
-          g_autofree char *card = first_card_in (state, cards_from (legal));
-
-          g_assert_nonnull (card);
-          click_card (driver, state, card);
-          g_variant_unref (hearts_driver_wait (driver, card_left_hand, card));
-          continue;
-        }
-      g_variant_unref (hearts_driver_wait_change (driver, state));
+      if (!click_next_move (driver, state))
+        g_variant_unref (hearts_driver_wait_change (driver, state));
     }
 
   g_test_message ("piles checked %u times", checks);
@@ -1416,9 +1440,6 @@ play_hand (HeartsDriver *driver)
   for (guint step = 0; step < 1000; step++)
     {
       g_autoptr(GVariant) state = hearts_driver_wait (driver, anything, NULL);
-      g_autoptr(GVariant) table = state_get_table (state);
-      g_autofree char *phase = get_phase (state);
-      int              x, y;
 
       if (hand_sheet_ready (state, NULL))
         return g_steal_pointer (&state);
@@ -1427,36 +1448,8 @@ play_hand (HeartsDriver *driver)
           g_variant_unref (hearts_driver_wait_change (driver, state));
           continue;
         }
-      if (g_strcmp0 (phase, "passing") == 0 && state_get_rect (table, "pass-button", &x, &y, &x, &y))
-        {
-          g_autofree char *chosen = table_string (state, "chosen");
-          HeartsCards      set = cards_from (chosen);
-
-          if (hearts_cards_count (set) == 3)
-            {
-              click_pass (driver, state);
-              g_variant_unref (hearts_driver_wait (driver, human_passed, NULL));
-            }
-          else
-            {
-              g_autofree char *card = first_unchosen (state);
-
-              click_card (driver, state, card);
-              g_variant_unref (hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (hearts_cards_count (set) + 1)));
-            }
-          continue;
-        }
-      if (human_to_play (state, NULL))
-        {
-          g_autofree char *legal = table_string (state, "legal");
-          g_autofree char *card = first_card_in (state, cards_from (legal));
-
-          g_assert_nonnull (card);
-          click_card (driver, state, card);
-          g_variant_unref (hearts_driver_wait (driver, card_left_hand, card));
-          continue;
-        }
-      g_variant_unref (hearts_driver_wait_change (driver, state));
+      if (!click_next_move (driver, state))
+        g_variant_unref (hearts_driver_wait_change (driver, state));
     }
   g_error ("the hand never ended");
 }
@@ -1766,18 +1759,7 @@ test_last_trick (void)
     return;
   driver = hearts_driver_start ("7", NULL, FALSE);
 
-  state = hearts_driver_wait (driver, ready_to_pass, NULL);
-  for (guint i = 0; i < 3; i++)
-    {
-      g_autofree char *card = first_unchosen (state);
-
-      click_card (driver, state, card);
-      g_clear_pointer (&state, g_variant_unref);
-      state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (i + 1));
-    }
-  click_pass (driver, state);
-  g_clear_pointer (&state, g_variant_unref);
-  state = hearts_driver_wait (driver, human_passed, NULL);
+  state = pass_first_three (driver);
 
   /* Before a trick is finished, L does nothing but the game goes on. */
   while (n_finished_tricks (state) < 2)

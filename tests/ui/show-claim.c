@@ -15,27 +15,14 @@
 #include "hearts-window-private.h"
 #include "hearts-test-widget.h"
 
-static const char   *output;
-static GMainLoop    *loop;
-static HeartsWindow *window;
-
+/* The window has checked the claim (in a thread), and its button would show the proof. */
 static gboolean
-take_screenshot_cb (gpointer user_data)
+claim_known (gpointer user_data)
 {
-  hearts_test_take_screenshot (output);
-  g_main_loop_quit (loop);
-  return G_SOURCE_REMOVE;
-}
+  HeartsWindow *window = user_data;
 
-/* Once the window has checked the claim (in a thread), the button would show the proof. */
-static gboolean
-open_cb (gpointer user_data)
-{
-  if (!window->claim_known)
-    return G_SOURCE_CONTINUE;
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.claim", NULL);
-  g_timeout_add (1500, take_screenshot_cb, NULL);
-  return G_SOURCE_REMOVE;
+  return gtk_widget_get_mapped (GTK_WIDGET (window)) && window->claim_known &&
+         !hearts_table_get_busy (window->table);
 }
 
 int
@@ -43,9 +30,11 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(HeartsGame) game = NULL;
-  HeartsRules rules;
-  HeartsCard  trick[HEARTS_MAX_PLAYERS];
-  guint       leader;
+  HeartsWindow *window;
+  HeartsRules   rules;
+  HeartsCard    trick[HEARTS_MAX_PLAYERS];
+  guint         leader;
+  const char   *output;
 
   if (argc < 3)
     {
@@ -56,19 +45,10 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
-  g_assert_nonnull (hearts_get_resource ());
-  /* What AdwApplication would load from the resources. */
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       argc > 3 && g_str_equal (argv[3], "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
                                                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  loop = g_main_loop_new (NULL, FALSE);
+  hearts_test_load_style ();
 
   /* Played on, the human's lowest card each time, until the human may claim the rest and
    * the hand is not settled yet, with cards on the table. */
@@ -110,7 +90,17 @@ main (int   argc,
   hearts_window_new_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
 
-  g_timeout_add (1500, open_cb, NULL);
-  g_main_loop_run (loop);
+  /* The dialog takes its size from the window's. */
+  hearts_test_wait_drawn (GTK_WIDGET (window));
+  if (!hearts_test_iterate_until (claim_known, window, HEARTS_TEST_TIMEOUT_MS))
+    return 1;
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.claim", NULL);
+  if (window->claim_dialog == NULL)
+    {
+      g_printerr ("The claim did not open\n");
+      return 1;
+    }
+  hearts_test_wait_drawn (window->claim_dialog);
+  hearts_test_take_screenshot (output);
   return 0;
 }

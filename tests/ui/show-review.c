@@ -7,8 +7,9 @@
  * long each took and the median (the window's budget, as a player waits for it).
  *
  * Run under an Xvfb screen of WIDTH x HEIGHT (tests/ui/screenshots.sh); the screenshot is
- * taken with ImageMagick's `import -window root`. Without a window manager a dialog of
- * its own (libadwaita before 1.5) opens at the corner: xdotool centres it.
+ * taken with ImageMagick's `import -window root` once the review is drawn. Without a window
+ * manager a dialog of its own (libadwaita before 1.5) opens at the corner: xdotool centres
+ * it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +20,7 @@
 #include "hearts-resources.h"
 #include "hearts-review-view.h"
 #include "hearts-table.h"
+#include "hearts-test-widget.h"
 
 /* Enough work for the progress bar to be caught halfway. */
 #define SLOW_SAMPLES 30000
@@ -27,9 +29,6 @@ static const char *output;
 static const char *mode;
 static GMainLoop  *loop;
 static GtkWidget  *review;
-static gboolean    shot_taken;
-static gboolean    centred;
-static gint64      centred_at;
 static GtkWidget  *review_parent;
 static GArray     *times;
 static gint64      started;
@@ -51,59 +50,32 @@ run (const char *command)
     g_printerr ("%s: %s\n", command, error->message);
 }
 
-/* The main loop waits while import reads the screen: the picture holds still. */
-static gboolean
-take_screenshot_cb (gpointer user_data)
-{
-  g_autofree char *command = g_strdup_printf ("import -window root %s", output);
-
-  if (shot_taken)
-    return G_SOURCE_REMOVE;
-  /* A moved window draws again first. */
-  if (!centred || g_get_monotonic_time () - centred_at < 500 * G_TIME_SPAN_MILLISECOND)
-    return G_SOURCE_CONTINUE;
-  shot_taken = TRUE;
-  run (command);
-  g_print ("%s\n", output);
-  g_main_loop_quit (loop);
-  return G_SOURCE_REMOVE;
-}
-
-/* Once both windows have their size. */
-static gboolean
-centre_cb (gpointer user_data)
-{
-  GtkWidget *parent = user_data;
-  GtkWidget *native = GTK_WIDGET (gtk_widget_get_native (review));
-
-  if (native == parent && !centred)
-    {
-      centred = TRUE;
-      centred_at = g_get_monotonic_time ();
-    }
-  if (centred)
-    return G_SOURCE_REMOVE;
-  if (gtk_widget_get_width (parent) < 200 || gtk_widget_get_width (native) < 200)
-    return G_SOURCE_CONTINUE;
-  {
-    int              x = (gtk_widget_get_width (parent) - gtk_widget_get_width (native)) / 2;
-    int              y = (gtk_widget_get_height (parent) - gtk_widget_get_height (native)) / 2;
-    g_autofree char *command = g_strdup_printf ("xdotool search --name \"^Hand Review$\" windowmove %d %d",
-                                                MAX (x, 0), MAX (y, 0));
-
-    run (command);
-  }
-  centred = TRUE;
-  centred_at = g_get_monotonic_time ();
-  return G_SOURCE_REMOVE;
-}
-
+/* Without a window manager a dialog of its own opens at the corner: over the middle of
+ * the table instead, as it would be. */
 static void
-on_fraction_cb (GObject    *object,
-                GParamSpec *pspec)
+centre (GtkWidget *parent)
 {
-  if (g_str_equal (mode, "computing") && hearts_review_view_get_fraction (HEARTS_REVIEW_VIEW (object)) >= 0.35)
-    g_timeout_add (200, take_screenshot_cb, NULL);
+  GtkWidget       *native = GTK_WIDGET (gtk_widget_get_native (review));
+  int              x = (gtk_widget_get_width (parent) - gtk_widget_get_width (native)) / 2;
+  int              y = (gtk_widget_get_height (parent) - gtk_widget_get_height (native)) / 2;
+  g_autofree char *command = g_strdup_printf ("xdotool search --name \"^Hand Review$\" windowmove %d %d",
+                                              MAX (x, 0), MAX (y, 0));
+
+  if (native == parent)
+    return;
+  run (command);
+  /* Moved, it draws again. */
+  hearts_test_wait_drawn (review);
+}
+
+static gboolean
+shown (gpointer user_data)
+{
+  HeartsReviewView *view = HEARTS_REVIEW_VIEW (review);
+
+  /* Caught halfway, or done. */
+  return g_str_equal (mode, "computing") ? hearts_review_view_get_fraction (view) >= 0.35
+                                         : !hearts_review_view_get_computing (view);
 }
 
 static int
@@ -135,27 +107,14 @@ on_computing_cb (GObject    *object,
                  GParamSpec *pspec)
 {
   HeartsReviewView *view = HEARTS_REVIEW_VIEW (object);
+  double            seconds;
 
-  if (g_str_equal (mode, "time") && !hearts_review_view_get_computing (view))
-    {
-      double seconds = (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC;
-
-      g_array_append_val (times, seconds);
-      g_print ("review %u: %.2f s\n", times->len, seconds);
-      g_idle_add (next_run_cb, NULL);
-      return;
-    }
-
-  if (hearts_review_view_get_computing (view) || g_str_equal (mode, "computing"))
+  if (!g_str_equal (mode, "time") || hearts_review_view_get_computing (view))
     return;
-  if (g_str_equal (mode, "costly"))
-    for (guint i = 0; i < hearts_review_view_get_n_steps (view); i++)
-      if (hearts_review_view_get_move (view, i)->costly && !hearts_review_view_get_move (view, i)->is_pass)
-        {
-          hearts_review_view_set_step (view, i);
-          break;
-        }
-  g_timeout_add (1500, take_screenshot_cb, NULL);
+  seconds = (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC;
+  g_array_append_val (times, seconds);
+  g_print ("review %u: %.2f s\n", times->len, seconds);
+  g_idle_add (next_run_cb, NULL);
 }
 
 static void
@@ -167,7 +126,6 @@ start_review (void)
 
   review = hearts_review_view_new (review_game, names, review_theme);
   hearts_dialog_set_size (review, MIN (HEARTS_REVIEW_VIEW_WIDTH, width), MIN (HEARTS_REVIEW_VIEW_HEIGHT, height));
-  g_signal_connect (review, "notify::fraction", G_CALLBACK (on_fraction_cb), NULL);
   g_signal_connect (review, "notify::computing", G_CALLBACK (on_computing_cb), NULL);
   started = g_get_monotonic_time ();
   hearts_review_view_start (HEARTS_REVIEW_VIEW (review), g_str_equal (mode, "computing") ? SLOW_SAMPLES : 0);
@@ -198,26 +156,11 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
-  g_assert_nonnull (hearts_get_resource ());
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       argc > 5 && g_str_equal (argv[5], "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
                                                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  hearts_test_load_style ();
   loop = g_main_loop_new (NULL, FALSE);
-  /* What AdwApplication loads for the program. */
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-    g_autoptr(GtkCssProvider) dark_css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    if (argc > 5 && g_str_equal (argv[5], "dark"))
-      {
-        gtk_css_provider_load_from_resource (dark_css, RESOURCE_PATH "/style-dark.css");
-        gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (dark_css),
-                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      }
-  }
 
   /* A hand the computers played for the human, to its end. */
   hearts_rules_init_default (&rules);
@@ -236,6 +179,8 @@ main (int   argc,
   hearts_table_set_game (HEARTS_TABLE (table), game);
   adw_window_set_content (ADW_WINDOW (parent), table);
   gtk_window_present (GTK_WINDOW (parent));
+  /* The dialog takes its size from the table's window. */
+  hearts_test_wait_drawn (parent);
 
   review_parent = parent;
   review_game = game;
@@ -243,9 +188,26 @@ main (int   argc,
   times = g_array_new (FALSE, FALSE, sizeof (double));
   n_runs = g_str_equal (mode, "time") ? (guint) atoi (output) : 1;
   start_review ();
-  g_timeout_add (100, centre_cb, parent);
+  if (g_str_equal (mode, "time"))
+    g_main_loop_run (loop);
+  else
+    {
+      HeartsReviewView *view = HEARTS_REVIEW_VIEW (review);
 
-  g_main_loop_run (loop);
+      hearts_test_wait_drawn (review);
+      centre (parent);
+      if (!hearts_test_iterate_until (shown, NULL, HEARTS_TEST_TIMEOUT_MS))
+        return 1;
+      if (g_str_equal (mode, "costly"))
+        for (guint i = 0; i < hearts_review_view_get_n_steps (view); i++)
+          if (hearts_review_view_get_move (view, i)->costly && !hearts_review_view_get_move (view, i)->is_pass)
+            {
+              hearts_review_view_set_step (view, i);
+              break;
+            }
+      hearts_test_wait_drawn (review);
+      hearts_test_take_screenshot (output);
+    }
   hearts_card_theme_stop_workers ();
   return 0;
 }

@@ -26,17 +26,6 @@
 #include "hearts-statistics-dialog.h"
 #include "hearts-test-widget.h"
 
-static const char *output;
-static GMainLoop  *loop;
-
-static gboolean
-take_screenshot_cb (gpointer user_data)
-{
-  hearts_test_take_screenshot (output);
-  g_main_loop_quit (loop);
-  return G_SOURCE_REMOVE;
-}
-
 static GtkWidget *
 find_row (GtkWidget  *widget,
           const char *title)
@@ -55,15 +44,19 @@ find_row (GtkWidget  *widget,
   return NULL;
 }
 
-/* Opens the Passing row's list, to show its choices. */
-static gboolean
-open_passing_cb (gpointer user_data)
+/* Opens the Passing row's list, to show its choices, and waits until it is drawn. */
+static void
+open_passing (GtkWidget *window)
 {
-  GtkWidget *row = find_row (user_data, "P_assing");
+  GtkWidget *row = find_row (window, "P_assing");
+  GtkWidget *popover;
 
-  if (row != NULL)
-    gtk_widget_activate (row);
-  return G_SOURCE_REMOVE;
+  if (row == NULL)
+    return;
+  gtk_widget_activate (row);
+  popover = hearts_test_find_type (row, GTK_TYPE_POPOVER);
+  if (popover != NULL)
+    hearts_test_wait_drawn (popover);
 }
 
 static void
@@ -117,8 +110,11 @@ main (int   argc,
   g_autoptr(GSettings) gsettings = NULL;
   g_autoptr(HeartsSettings) settings = NULL;
   g_autoptr(HeartsGame) game = NULL;
-  GtkWidget *parent;
-  gboolean   dark;
+  GtkWidget  *parent;
+  GtkWidget  *shown;
+  gboolean    dark;
+  gboolean    passing = FALSE;
+  const char *output;
 
   if (argc < 3 || (g_str_equal (argv[1], "preferences") && argc < 4))
     {
@@ -128,16 +124,15 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
-  g_assert_nonnull (hearts_get_resource ());
 
   dark = g_strcmp0 (argv[argc - 1], "dark") == 0;
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  hearts_test_load_style ();
 
   backend = g_memory_settings_backend_new ();
   gsettings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
   settings = hearts_settings_new (gsettings);
-  loop = g_main_loop_new (NULL, FALSE);
 
   /* The game window the dialogs open over. */
   parent = adw_application_window_new (NULL);
@@ -156,7 +151,7 @@ main (int   argc,
       if (g_str_equal (page, "passing-three"))
         {
           g_settings_set_int (gsettings, "players", 3);
-          g_timeout_add (1200, open_passing_cb, window);
+          passing = TRUE;
           page = "game";
         }
       else if (g_str_equal (page, "notice"))
@@ -187,11 +182,13 @@ main (int   argc,
       g_object_set (window, "visible-page-name", page, NULL);
       hearts_preferences_window_present (window, parent);
       hearts_dialog_set_size (GTK_WIDGET (window), 640, 1440);
+      shown = GTK_WIDGET (window);
     }
   else if (g_str_equal (argv[1], "score-sheet"))
     {
       static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
-      static const char *long_names[] = { "You", "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina" };
+      static const char *long_names[] = { "You", "Maximiliana Wolfeschlegelstein", "Bartholomew",
+                                          "Anastasia-Christina Konstantin" };
       GtkWidget         *sheet = hearts_score_sheet_new ();
       HeartsRules        rules;
       const char        *last = argv[argc - 1];
@@ -216,14 +213,6 @@ main (int   argc,
         }
       hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_game ? long_names : names,
                                  HEARTS_SCORE_SHEET_GAME_OVER);
-      /* The application's style, as AdwApplication loads it from its resources. */
-      {
-        g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-        gtk_css_provider_load_from_resource (css, RESOURCE_PATH "/style.css");
-        gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      }
       if (g_str_has_suffix (last, "narrow"))
         gtk_window_set_default_size (GTK_WINDOW (parent), 400, 800);
       else if (long_game)
@@ -231,6 +220,7 @@ main (int   argc,
       else
         gtk_window_set_default_size (GTK_WINDOW (parent), 1024, 900);
       adw_application_window_set_content (ADW_APPLICATION_WINDOW (parent), sheet);
+      shown = sheet;
     }
   else
     {
@@ -241,9 +231,12 @@ main (int   argc,
       dialog = hearts_statistics_dialog_new (gsettings);
       hearts_statistics_dialog_present (dialog, parent);
       hearts_dialog_set_size (GTK_WIDGET (dialog), 560, 1300);
+      shown = GTK_WIDGET (dialog);
     }
 
-  g_timeout_add (2500, take_screenshot_cb, NULL);
-  g_main_loop_run (loop);
+  hearts_test_wait_drawn (shown);
+  if (passing)
+    open_passing (shown);
+  hearts_test_take_screenshot (output);
   return 0;
 }

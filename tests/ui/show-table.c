@@ -66,6 +66,15 @@ play_to_middle (HeartsGame *game,
 
 static char **args;
 
+static gboolean
+table_still (gpointer user_data)
+{
+  HeartsWindow *window = user_data;
+
+  return !hearts_table_get_busy (hearts_window_get_table (window)) &&
+         !hearts_game_computer_to_move (hearts_window_get_game (window));
+}
+
 static void
 on_activate_cb (GApplication *app)
 {
@@ -74,7 +83,6 @@ on_activate_cb (GApplication *app)
   HeartsWindow    *window;
   HeartsRules      rules;
   const char      *mode = args[5] != NULL ? args[5] : "";
-  guint            delay = 2500;
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   hearts_rules_init_default (&rules);
@@ -88,14 +96,20 @@ on_activate_cb (GApplication *app)
   hearts_window_new_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
 
-  if (*mode != '\0')
+  if (*mode == '\0')
     {
-      /* Slowed ten times: the play takes 3.2 s, the pause before the collect 7.5 s. */
-      hearts_table_set_animation_speed (hearts_window_get_table (window), 0.1);
-      g_timeout_add (1500, play_cb, game);
-      delay = g_str_equal (mode, "mark") ? 1500 + 3200 + 3500 : 1500 + 3200 + 7500 + 4500;
+      /* Once the table is still and drawn. */
+      hearts_test_wait_drawn (GTK_WIDGET (window));
+      g_assert_true (hearts_test_iterate_until (table_still, window, HEARTS_TEST_TIMEOUT_MS));
+      hearts_test_wait_drawn (GTK_WIDGET (window));
+      take_screenshot_cb (app);
+      return;
     }
-  g_timeout_add (delay, take_screenshot_cb, app);
+  /* A moment of an animation, slowed ten times: the play takes 3.2 s, the pause before the
+   * collect 7.5 s. Timed, since the moment is what the shot is for. */
+  hearts_table_set_animation_speed (hearts_window_get_table (window), 0.1);
+  g_timeout_add (1500, play_cb, game);
+  g_timeout_add (g_str_equal (mode, "mark") ? 1500 + 3200 + 3500 : 1500 + 3200 + 7500 + 4500, take_screenshot_cb, app);
 }
 
 int

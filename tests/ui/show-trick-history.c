@@ -17,30 +17,13 @@
 #include "hearts-window-private.h"
 #include "hearts-test-widget.h"
 
-static const char   *output;
-static GMainLoop    *loop;
-static HeartsWindow *window;
-static gboolean      hand_so_far;
-static int           width;
-
 static gboolean
-take_screenshot_cb (gpointer user_data)
+table_still (gpointer user_data)
 {
-  hearts_test_take_screenshot (output);
-  g_main_loop_quit (loop);
-  return G_SOURCE_REMOVE;
-}
+  HeartsWindow *window = user_data;
 
-static gboolean
-open_cb (gpointer user_data)
-{
-  gtk_widget_activate_action (GTK_WIDGET (window), hand_so_far ? "win.show-hand-so-far" : "win.show-last-trick", NULL);
-  if (window->trick_history == NULL)
-    g_printerr ("The trick history did not open\n");
-  else if (GTK_IS_WINDOW (window->trick_history))
-    gtk_window_set_default_size (GTK_WINDOW (window->trick_history), MIN (width, 480), 600);
-  g_timeout_add (1500, take_screenshot_cb, NULL);
-  return G_SOURCE_REMOVE;
+  return gtk_widget_get_mapped (GTK_WIDGET (window)) && !hearts_table_get_busy (window->table) &&
+         !hearts_game_computer_to_move (window->game);
 }
 
 int
@@ -48,8 +31,12 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(HeartsGame) game = NULL;
-  HeartsRules rules;
-  gboolean    negative = argc > 5 && g_str_equal (argv[5], "negative");
+  HeartsWindow *window;
+  HeartsRules   rules;
+  gboolean      negative = argc > 5 && g_str_equal (argv[5], "negative");
+  gboolean      hand_so_far;
+  int           width;
+  const char   *output;
 
   if (argc < 4)
     {
@@ -62,11 +49,10 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
-  g_assert_nonnull (hearts_get_resource ());
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       argc > 4 && g_str_equal (argv[4], "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
                                                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  loop = g_main_loop_new (NULL, FALSE);
+  hearts_test_load_style ();
 
   /* Six tricks played (or a trick worth less than nothing); then the human is to play. */
   hearts_rules_init_default (&rules);
@@ -97,7 +83,20 @@ main (int   argc,
   hearts_window_new_game (window, game);
   gtk_window_present (GTK_WINDOW (window));
 
-  g_timeout_add (1500, open_cb, NULL);
-  g_main_loop_run (loop);
+  /* Opened once the table is still, as a player would; shot once it is drawn. */
+  /* The dialog takes its size from the window's. */
+  hearts_test_wait_drawn (GTK_WIDGET (window));
+  if (!hearts_test_iterate_until (table_still, window, HEARTS_TEST_TIMEOUT_MS))
+    return 1;
+  gtk_widget_activate_action (GTK_WIDGET (window), hand_so_far ? "win.show-hand-so-far" : "win.show-last-trick", NULL);
+  if (window->trick_history == NULL)
+    {
+      g_printerr ("The trick history did not open\n");
+      return 1;
+    }
+  if (GTK_IS_WINDOW (window->trick_history))
+    gtk_window_set_default_size (GTK_WINDOW (window->trick_history), MIN (width, 480), 600);
+  hearts_test_wait_drawn (GTK_WIDGET (window->trick_history));
+  hearts_test_take_screenshot (output);
   return 0;
 }

@@ -110,35 +110,6 @@ fixed_review (HeartsGame *game)
   return moves;
 }
 
-static GtkWidget *
-find_by_class (GtkWidget  *widget,
-               const char *css_class)
-{
-  if (gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_class (child, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-collect_type (GtkWidget *widget,
-              GType      type,
-              GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_type (child, type, found);
-}
-
 /* The strip's chip of @step is the current one, by its look and for a screen reader. */
 static void
 assert_current_chip (GtkWidget *strip,
@@ -211,7 +182,7 @@ test_review_fixed (void)
   g_assert_cmpstr (summary, ==, "2 costly moves, about 7.5 points lost");
 
   /* One chip a step; the costly ones say so with a class and an icon. */
-  strip = find_by_class (hearts_dialog_get_child (widget), "review-strip");
+  strip = hearts_test_find_with_class (hearts_dialog_get_child (widget), GTK_TYPE_WIDGET, "review-strip");
   g_assert_nonnull (strip);
   for (GtkWidget *chip = gtk_widget_get_first_child (strip); chip != NULL; chip = gtk_widget_get_next_sibling (chip))
     {
@@ -219,7 +190,7 @@ test_review_fixed (void)
       const HeartsReviewMove *move = hearts_review_view_get_move (view, index);
 
       g_assert_cmpint (gtk_widget_has_css_class (chip, "costly"), ==, move->costly);
-      g_assert_cmpint (find_by_class (chip, "costly") != NULL, ==, move->costly);
+      g_assert_cmpint (hearts_test_find_with_class (chip, GTK_TYPE_WIDGET, "costly") != NULL, ==, move->costly);
       if (move->costly)
         {
           n_costly++;
@@ -297,7 +268,7 @@ test_review_fixed (void)
     const HeartsReviewMove *move = hearts_review_view_get_move (view, 6);
     guint                   marked = 0;
 
-    collect_type (hearts_dialog_get_child (widget), HEARTS_TYPE_CARD_PICTURE, pictures);
+    hearts_test_find_all_type (hearts_dialog_get_child (widget), HEARTS_TYPE_CARD_PICTURE, pictures);
     g_assert_cmpuint (pictures->len, ==, 5);
     for (guint i = 0; i < pictures->len; i++)
       {
@@ -389,28 +360,6 @@ has_progress (gpointer data)
   return hearts_review_view_get_fraction (data) > 0;
 }
 
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget))
-    {
-      GtkWidget *child = gtk_button_get_child (GTK_BUTTON (widget));
-
-      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), label) == 0)
-        return widget;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Cancel while the review works: the view closes, the thread stops, and nothing that
  * comes after touches the view (fatal warnings, and the view is finalized). */
 static void
@@ -434,7 +383,7 @@ run_cancel (gboolean by_button,
 
   if (by_button)
     {
-      cancel = find_button (hearts_dialog_get_child (widget), "_Cancel");
+      cancel = hearts_test_find_button (hearts_dialog_get_child (widget), "_Cancel");
       g_assert_nonnull (cancel);
       g_assert_true (gtk_widget_is_visible (cancel));
       g_signal_emit_by_name (cancel, "clicked");

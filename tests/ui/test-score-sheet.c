@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <string.h>
 
 #include "hearts-format.h"
 #include "hearts-game.h"
@@ -18,17 +19,7 @@ static GtkWidget *
 find_label (GtkWidget  *widget,
             const char *css_class)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return hearts_test_find_with_class (widget, GTK_TYPE_LABEL, css_class);
 }
 
 /* The sheet's grids: "score-headings" (the names), "score-hands", "score-totals". */
@@ -36,17 +27,7 @@ static GtkGrid *
 find_grid (GtkWidget  *widget,
            const char *css_class)
 {
-  if (GTK_IS_GRID (widget) && gtk_widget_has_css_class (widget, css_class))
-    return GTK_GRID (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkGrid *found = find_grid (child, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_GRID (hearts_test_find_with_class (widget, GTK_TYPE_GRID, css_class));
 }
 
 /* A whole game of Normal players with these rules: seeds are tried in order until one has
@@ -313,6 +294,9 @@ check_long_game (const char * const *seat_names,
 
       g_assert_true (inside (heading, sheet));
       g_assert_true (inside (total, sheet));
+      /* A laptop's sheet has room for every name whole. */
+      if (width >= 1280)
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (heading))));
       g_assert_true (inside (last, sight.scroller));
       h = bounds_on (heading, sheet);
       l = bounds_on (last, sheet);
@@ -332,10 +316,34 @@ check_long_game (const char * const *seat_names,
 static void
 test_long_game (void)
 {
-  static const char *long_names[] = { "You", "Maximiliana Wolfeschlegel", "Bartholomew", "Anastasia-Christina" };
+  static const char *long_names[] = { "You", "Maximiliana Wolfeschlegelstein", "Bartholomew",
+                                      "Anastasia-Christina Konstantin" };
 
   check_long_game (long_names, 1280, 800);
   check_long_game (names, 400, 800);
+}
+
+/* Three hands of Easy players, with every special score the rules have. */
+static HeartsGame *
+short_game (guint players)
+{
+  g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
+  HeartsGame      *game;
+  HeartsRules      rules;
+
+  hearts_rules_init_default (&rules);
+  g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+  game = hearts_game_new (&rules, hearts_test_seed ());
+  for (guint s = 0; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        hearts_game_next_hand (game);
+      else
+        g_assert_true (hearts_game_computer_move (game));
+    }
+  return game;
 }
 
 /* However long the names and however many players, the sheet fits a phone's window (360 px,
@@ -349,28 +357,62 @@ test_fits_phone (void)
   for (guint players = 3; players <= 5; players++)
     {
       g_autoptr(HeartsGame) game = NULL;
-      g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
       GtkWidget       *sheet = g_object_ref_sink (hearts_score_sheet_new ());
-      HeartsRules      rules;
       int              min;
 
-      hearts_rules_init_default (&rules);
-      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
-      game = hearts_game_new (&rules, hearts_test_seed ());
-      for (guint s = 0; s < rules.n_players; s++)
-        hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
-      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
-        {
-          if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
-            hearts_game_next_hand (game);
-          else
-            g_assert_true (hearts_game_computer_move (game));
-        }
+      game = short_game (players);
       hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_widget_measure (sheet, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       g_test_message ("%u players: at least %d px", players, min);
       g_assert_cmpint (min, <=, 360);
       g_assert_finalize_object (sheet);
+    }
+}
+
+/* Names of 30 characters, in one word or several, at a phone's 400 px: they end in an
+ * ellipsis and the sheet fits, with nothing to scroll sideways; the tooltip and a screen
+ * reader have each name whole. */
+static void
+test_long_names_fit (void)
+{
+  static const char *long_names[] = { "Konstantinopolitanischerdudels", "Maximiliana Wolfeschlegelstein",
+                                      "Anastasia-Christina Bartholome", "Bartholomew Bartholomewsonnnnn",
+                                      "Northeasternmostlyeverywhereee" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (long_names); i++)
+    g_assert_cmpuint (strlen (long_names[i]), ==, 30);
+  for (guint players = 3; players <= 5; players++)
+    {
+      g_autoptr(HeartsGame) game = short_game (players);
+      GtkWidget     *window = gtk_window_new ();
+      GtkWidget     *sheet = hearts_score_sheet_new ();
+      GtkGrid       *headings;
+      GtkAdjustment *sideways;
+      guint          n_ellipsized = 0;
+
+      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      gtk_window_set_child (GTK_WINDOW (window), sheet);
+      gtk_window_present (GTK_WINDOW (window));
+      hearts_test_resize_window (GTK_WINDOW (window), 400, 800);
+
+      sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (
+        gtk_widget_get_ancestor (GTK_WIDGET (find_grid (sheet, "score-headings")), GTK_TYPE_SCROLLED_WINDOW)));
+      g_test_message ("%u players: %g px wide in %g", players, gtk_adjustment_get_upper (sideways),
+                      gtk_adjustment_get_page_size (sideways));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), <=, gtk_adjustment_get_page_size (sideways));
+
+      headings = find_grid (sheet, "score-headings");
+      for (guint s = 0; s < players; s++)
+        {
+          GtkWidget *heading = gtk_grid_get_child_at (headings, s + 1, 0);
+
+          g_assert_true (inside (heading, sheet));
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (heading), ==, long_names[s]);
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (heading), GTK_ACCESSIBLE_PROPERTY_LABEL, long_names[s]);
+          n_ellipsized += pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (heading)));
+        }
+      g_assert_cmpuint (n_ellipsized, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
     }
 }
 
@@ -387,6 +429,7 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
   g_test_add_func ("/ui/score-sheet/long-game", test_long_game);
   g_test_add_func ("/ui/score-sheet/fits-phone", test_fits_phone);
+  g_test_add_func ("/ui/score-sheet/long-names-fit", test_long_names_fit);
 
   return g_test_run ();
 }

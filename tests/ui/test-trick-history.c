@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-card-picture.h"
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
 #include "hearts-point-pile.h"
@@ -260,6 +261,72 @@ test_accessible (void)
   g_assert_finalize_object (history);
 }
 
+/* Resizing */
+
+/* The width @card has with its window @width wide; every card of its row is in the window. */
+static int
+card_width_at (GtkWidget *card,
+               int        width)
+{
+  /* The dialog's own window on libadwaita 1.2, else the parent it is inside. */
+  GtkWidget      *root = GTK_WIDGET (gtk_widget_get_root (card));
+  GtkWidget      *row = gtk_widget_get_parent (gtk_widget_get_parent (card));
+  graphene_rect_t b;
+
+  hearts_test_resize_window (GTK_WINDOW (root), width, 560);
+  for (GtkWidget *play = gtk_widget_get_first_child (row); play != NULL; play = gtk_widget_get_next_sibling (play))
+    {
+      g_assert_true (gtk_widget_compute_bounds (play, root, &b));
+      g_assert_cmpfloat (b.origin.x, >=, 0);
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (root));
+      /* All alike, but for the pixel the row's rounding leaves over. */
+      g_assert_cmpint (ABS (gtk_widget_get_width (gtk_widget_get_first_child (play)) - gtk_widget_get_width (card)), <=, 1);
+    }
+  g_test_message ("%d px: cards %d px wide", width, gtk_widget_get_width (card));
+  return gtk_widget_get_width (card);
+}
+
+/* Open, it follows the window's width: narrower, the cards shrink to fit, wider they grow
+ * back, up to the dialog's limit. */
+static void
+test_resize (void)
+{
+  static const char *rules[] = { "", "players=5" };
+
+  for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
+    {
+      g_autoptr(HeartsGame) game = computer_game (rules[r], hearts_test_seed () + r);
+      g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
+      GtkWidget          *parent = adw_window_new ();
+      HeartsTrickHistory *history;
+      GtkWidget          *card;
+      int                 wide, narrow, phone, min;
+
+      play_tricks (game, 3);
+      history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+      gtk_window_set_default_size (GTK_WINDOW (parent), 480, 600);
+      gtk_window_present (GTK_WINDOW (parent));
+      hearts_trick_history_present (history, parent);
+      card = hearts_test_find_type (hearts_dialog_get_child (GTK_WIDGET (history)), HEARTS_TYPE_CARD_PICTURE);
+      g_assert_nonnull (card);
+      /* A phone's window has room for it. */
+      gtk_widget_measure (hearts_dialog_get_child (GTK_WIDGET (history)), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_assert_cmpint (min, <=, 360);
+
+      wide = card_width_at (card, 480);
+      narrow = card_width_at (card, 400);
+      phone = card_width_at (card, 360);
+      g_assert_cmpint (narrow, <, wide);
+      g_assert_cmpint (phone, <, narrow);
+      /* Back as it was. */
+      g_assert_cmpint (card_width_at (card, 480), ==, wide);
+
+      hearts_dialog_destroy (GTK_WIDGET (history));
+      g_assert_finalize_object (history);
+      gtk_window_destroy (GTK_WINDOW (parent));
+    }
+}
+
 /* The window's actions */
 
 static HeartsWindow *
@@ -289,21 +356,6 @@ idle_and_human_to_move (gpointer user_data)
 
 /* The open trick history: a window of its own on libadwaita 1.2, else inside ours. */
 static HeartsTrickHistory *
-find_history_in (GtkWidget *widget)
-{
-  if (HEARTS_IS_TRICK_HISTORY (widget))
-    return HEARTS_TRICK_HISTORY (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      HeartsTrickHistory *found = find_history_in (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static HeartsTrickHistory *
 find_history (HeartsWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
@@ -311,10 +363,10 @@ find_history (HeartsWindow *window)
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      HeartsTrickHistory *found = find_history_in (toplevel);
+      GtkWidget *found = hearts_test_find_type (toplevel, HEARTS_TYPE_TRICK_HISTORY);
 
-      if (found != NULL && gtk_widget_get_visible (GTK_WIDGET (found)))
-        return found;
+      if (found != NULL && gtk_widget_get_visible (found))
+        return HEARTS_TRICK_HISTORY (found);
     }
   return NULL;
 }
@@ -394,6 +446,48 @@ window_history (HeartsWindow *window)
 
   g_object_get (window, "trick-history", &history, NULL);
   return history;
+}
+
+/* Every card of the open dialog is drawn from the table's card width of now. */
+static void
+assert_render_width (GtkWidget *dialog,
+                     int        width)
+{
+  g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+  GtkWidget *child = hearts_dialog_get_child (dialog);
+
+  hearts_test_find_all_type (child, HEARTS_TYPE_CARD_PICTURE, pictures);
+  g_assert_cmpuint (pictures->len, >, 0);
+  for (guint i = 0; i < pictures->len; i++)
+    g_assert_cmpint (hearts_card_picture_get_render_width (g_ptr_array_index (pictures, i)), ==, width);
+}
+
+/* The window resized under it: its cards follow the table's new size, which the theme
+ * keeps, rather than ask for the old one again. */
+static void
+test_table_resized (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsTable  *table = hearts_window_get_table (window);
+  int           before;
+
+  hearts_test_resize_window (GTK_WINDOW (window), 1000, 760);
+  while (hearts_game_get_n_finished_tricks (game) < 2)
+    human_plays (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-hand-so-far", NULL);
+  g_assert_nonnull (find_history (window));
+  before = hearts_table_get_card_width (table);
+  assert_render_width (GTK_WIDGET (find_history (window)), before);
+
+  hearts_test_resize_window (GTK_WINDOW (window), 600, 560);
+  g_assert_cmpint (hearts_table_get_card_width (table), !=, before);
+  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (table));
+
+  /* A trick added since is drawn from it too. */
+  human_plays (window);
+  assert_render_width (GTK_WIDGET (find_history (window)), hearts_table_get_card_width (table));
+  hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -504,5 +598,7 @@ main (int   argc,
   g_test_add_func ("/ui/trick-history/omnibus", test_omnibus);
   g_test_add_func ("/ui/trick-history/accessible", test_accessible);
   g_test_add_func ("/ui/trick-history/actions", test_actions);
+  g_test_add_func ("/ui/trick-history/resize", test_resize);
+  g_test_add_func ("/ui/trick-history/table-resized", test_table_resized);
   return g_test_run ();
 }

@@ -466,17 +466,6 @@ open_claim (HeartsWindow *window)
   return alert;
 }
 
-static void
-collect_card_pictures (GtkWidget *root,
-                       GPtrArray *found)
-{
-  g_assert_false (GTK_IS_PICTURE (root));
-  if (HEARTS_IS_CARD_PICTURE (root))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_card_pictures (child, found);
-}
-
 /* The proof's cards are the table's card pictures, in order of play, and say in words what
  * their look says: on the table already (dimmed), taking the trick (outlined). */
 static void
@@ -491,7 +480,8 @@ assert_proof_cards (GtkWidget  *alert,
   g_assert_true (hearts_game_can_claim (game, 0, &claim));
   n_tricks = hearts_game_get_claim_tricks (game, &claim, tricks);
   g_assert_cmpuint (n_tricks, >, 0);
-  collect_card_pictures (alert, pictures);
+  g_assert_null (hearts_test_find_type (alert, GTK_TYPE_PICTURE));
+  hearts_test_find_all_type (alert, HEARTS_TYPE_CARD_PICTURE, pictures);
   for (guint t = 0; t < n_tricks; t++)
     for (guint c = 0; c < tricks[t].n_cards; c++, k++)
       {
@@ -544,6 +534,27 @@ test_claim (void)
   /* Keep Playing: nothing changes, the claim is still there. */
   alert = open_claim (window);
   assert_proof_cards (alert, game);
+  /* The window resized under it: its cards are drawn from the table's new card size. */
+  {
+    static const int sizes[][2] = { { 1000, 760 }, { 600, 560 } };
+    HeartsTable     *table = hearts_window_get_table (window);
+    int              widths[G_N_ELEMENTS (sizes)];
+
+    /* Shown from now on: as still as it was unshown. */
+    g_settings_set_string (hearts_settings_get_settings (hearts_window_get_settings (window)), "animation-speed", "off");
+    gtk_window_present (GTK_WINDOW (window));
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+
+        hearts_test_resize_window (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+        widths[i] = hearts_table_get_card_width (table);
+        hearts_test_find_all_type (alert, HEARTS_TYPE_CARD_PICTURE, pictures);
+        for (guint k = 0; k < pictures->len; k++)
+          g_assert_cmpint (hearts_card_picture_get_render_width (g_ptr_array_index (pictures, k)), ==, widths[i]);
+      }
+    g_assert_cmpint (widths[0], !=, widths[1]);
+  }
   hearts_test_answer_alert (alert, "cancel");
   g_object_get (window, "claim-dialog", &dialog, NULL);
   g_assert_null (dialog);

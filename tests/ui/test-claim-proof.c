@@ -1,0 +1,90 @@
+/* test-claim-proof.c: a claim's tricks laid out, and their cards following the width given
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "hearts-card-picture.h"
+#include "hearts-claim-proof.h"
+#include "hearts-resources.h"
+#include "hearts-test-widget.h"
+
+static const char * const names[] = { "You", "West", "North", "East", "Northeast", NULL };
+
+/* The cards' width with the window @width wide: all alike, all inside the proof, none
+ * cut short by its row's height. */
+static int
+card_width_at (GtkWidget *proof,
+               int        width)
+{
+  g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+  int card = 0;
+
+  hearts_test_resize_window (GTK_WINDOW (gtk_widget_get_root (proof)), width, 400);
+  hearts_test_find_all_type (proof, HEARTS_TYPE_CARD_PICTURE, pictures);
+  g_assert_cmpuint (pictures->len, ==, 12);
+  for (guint i = 0; i < pictures->len; i++)
+    {
+      GtkWidget      *picture = g_ptr_array_index (pictures, i);
+      graphene_rect_t b;
+
+      g_assert_true (gtk_widget_compute_bounds (picture, proof, &b));
+      g_assert_cmpfloat (b.origin.x, >=, 0);
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (proof));
+      if (i == 0)
+        card = gtk_widget_get_width (picture);
+      g_assert_cmpint (ABS (gtk_widget_get_width (picture) - card), <=, 1);
+      /* Tall enough for a card that wide: the row asked for the width it got. */
+      g_assert_cmpint (gtk_widget_get_height (picture), >=, card * 1.3);
+    }
+  g_test_message ("%d px: cards %d px wide", width, card);
+  return card;
+}
+
+/* Its cards shrink with a narrower window and grow back with a wider one. */
+static void
+test_resize (void)
+{
+  g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
+  HeartsClaimTrick tricks[3] = { { 0 } };
+  GtkWidget       *window, *proof;
+  int              wide, narrow, min;
+
+  for (guint t = 0; t < G_N_ELEMENTS (tricks); t++)
+    {
+      tricks[t].leader = tricks[t].winner = t;
+      tricks[t].n_cards = 4;
+      tricks[t].points = t;
+      for (guint c = 0; c < 4; c++)
+        tricks[t].cards[c] = HEARTS_CARD (c, 12 - t);
+    }
+  tricks[0].n_before = 1;
+
+  window = gtk_window_new ();
+  proof = hearts_claim_proof_new (theme, 80);
+  hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (proof), tricks, G_N_ELEMENTS (tricks), names);
+  /* A phone's alert has room for it. */
+  gtk_widget_measure (proof, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_assert_cmpint (min, <=, 300);
+  gtk_window_set_child (GTK_WINDOW (window), proof);
+  gtk_window_present (GTK_WINDOW (window));
+
+  wide = card_width_at (proof, 480);
+  narrow = card_width_at (proof, 320);
+  g_assert_cmpint (narrow, <, wide);
+  g_assert_cmpint (card_width_at (proof, 480), ==, wide);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  hearts_test_init_widgets (&argc, &argv);
+  /* Pulls the UI resources into the link, which registers them. */
+  g_assert_nonnull (hearts_get_resource ());
+
+  g_test_add_func ("/ui/claim-proof/resize", test_resize);
+  return g_test_run ();
+}
