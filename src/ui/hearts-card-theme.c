@@ -22,6 +22,8 @@
 /* Sizes kept at once: the one drawn, and while a resize settles the one before it, drawn
  * scaled until the new one is rendered. */
 #define MAX_SIZES 2
+/* A new size drawn from another waits this long for a newer one before a worker renders it. */
+#define SETTLE_MS 150
 
 /* One size: a cairo surface per picture, and what frames draw it with: a GdkTexture (it
  * shares the surface's pixels) for GL, a cairo node for the cairo renderer. */
@@ -66,7 +68,9 @@ struct _HeartsCardTheme
   GMutex        render_lock;
   SizeCache    *sizes[MAX_SIZES];
   guint64       clock;
-  guint         fill_idle_id;     /* a fill waits for the frame to be out */
+  guint         fill_idle_id;  /* a fill waits for the frame to be out, or for a resize to settle */
+  gboolean      fill_settling; /* the latter */
+  guint         settle_ms;
   GCancellable *fill_cancellable; /* the fill running, if any, and its size */
   int           fill_width;
   int           fill_scale;
@@ -514,6 +518,7 @@ static void
 hearts_card_theme_init (HeartsCardTheme *self)
 {
   g_mutex_init (&self->render_lock);
+  self->settle_ms = SETTLE_MS;
 }
 
 static gboolean
@@ -948,6 +953,7 @@ start_fill_idle (gpointer user_data)
   HeartsCardTheme *self = user_data;
 
   self->fill_idle_id = 0;
+  self->fill_settling = FALSE;
   start_fill (self);
 
   return G_SOURCE_REMOVE;
@@ -1155,6 +1161,7 @@ cache_for_frame (HeartsCardTheme *self,
 {
   SizeCache *cache = find_size (self, width, scale);
   SizeCache *stand_in;
+  gboolean   resized = FALSE;
 
   if (cache != NULL && cache->surfaces[index] != NULL)
     {
@@ -1163,7 +1170,12 @@ cache_for_frame (HeartsCardTheme *self,
     }
 
   /* Made first: making room may drop a size, which then stands in for nothing. */
-  cache = ensure_size (self, width, scale);
+  if (cache == NULL)
+    {
+      cache = ensure_size (self, width, scale);
+      for (guint i = 0; i < MAX_SIZES; i++)
+        resized |= self->sizes[i] != NULL && self->sizes[i] != cache && size_count (self->sizes[i]) > 0;
+    }
   stand_in = find_stand_in (self, index, width, scale);
   if (stand_in == NULL || index == SHADOW_INDEX)
     {
@@ -1172,8 +1184,16 @@ cache_for_frame (HeartsCardTheme *self,
     }
   /* The rest of the deck follows in the background, so that a card first seen in the
    * middle of an animation does not hold up its frame; after this frame is out, so that
-   * the worker does not compete with it. */
-  if (self->fill_idle_id == 0)
+   * the worker does not compete with it. A new size while another can stand in is a resize,
+   * which passes through a size a frame: its worker waits until no newer size has come for a
+   * while, rather than render sizes that are gone before they are complete. */
+  if (resized)
+    {
+      g_clear_handle_id (&self->fill_idle_id, g_source_remove);
+      self->fill_idle_id = g_timeout_add (self->settle_ms, start_fill_idle, self);
+      self->fill_settling = TRUE;
+    }
+  else if (self->fill_idle_id == 0)
     self->fill_idle_id = g_idle_add_full (G_PRIORITY_LOW, start_fill_idle, self, NULL);
 
   return stand_in;
@@ -1293,6 +1313,18 @@ _hearts_card_theme_count_pictures (HeartsCardTheme *self,
   SizeCache *cache = find_size (self, width, scale);
 
   return cache != NULL ? size_count (cache) : 0;
+}
+
+void
+_hearts_card_theme_set_settle_ms (HeartsCardTheme *self,
+                                  guint            settle_ms)
+{
+  self->settle_ms = settle_ms;
+  if (self->fill_settling)
+    {
+      g_clear_handle_id (&self->fill_idle_id, g_source_remove);
+      self->fill_idle_id = g_timeout_add (self->settle_ms, start_fill_idle, self);
+    }
 }
 
 gboolean

@@ -65,6 +65,9 @@ thread_cpu_ms (void)
 
 static gint64 frame_wall_start;
 static double frame_cpu_start;
+#ifdef HAVE_VALGRIND
+static gboolean collecting; /* under callgrind */
+#endif
 
 /* At before-paint; @collect counts the frame's instructions under callgrind. */
 void
@@ -81,6 +84,11 @@ bench_frame_end (GArray *frames)
 {
   BenchFrame frame;
 
+#ifdef HAVE_VALGRIND
+  /* One profile a frame, for the spread of the instructions over the frames. */
+  if (collecting && frames != NULL && RUNNING_ON_VALGRIND && g_getenv ("HEARTS_BENCH_DUMP_FRAMES") != NULL)
+    CALLGRIND_DUMP_STATS_AT ("frame");
+#endif
   bench_collect (FALSE);
   if (frame_wall_start == 0)
     return;
@@ -132,13 +140,12 @@ bench_print_frames (const char *kind,
 }
 
 /* Under `valgrind --tool=callgrind --collect-atstart=no`, counts instructions only between
- * TRUE and FALSE: the frames measured. Outside valgrind it does nothing. */
+ * TRUE and FALSE: the frames measured (with HEARTS_BENCH_DUMP_FRAMES set, one profile a frame,
+ * bench_frame_end()). Outside valgrind it does nothing. */
 void
 bench_collect (gboolean collect)
 {
 #ifdef HAVE_VALGRIND
-  static gboolean collecting;
-
   if (collect != collecting && RUNNING_ON_VALGRIND)
     CALLGRIND_TOGGLE_COLLECT;
   collecting = collect;

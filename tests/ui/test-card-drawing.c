@@ -226,6 +226,77 @@ test_texture_frames (void)
   g_assert_finalize_object (theme);
 }
 
+/* Runs what is due on the main context, without waiting for anything. */
+static void
+flush_main_context (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A live resize: each frame a new size, drawn from the complete one before; no worker renders
+ * a size until the sizes stop coming (here: until the test lets the wait end), then the last
+ * size only, and the size before goes. */
+static void
+test_resize_settles (void)
+{
+  HeartsCardTheme *theme;
+  GtkWidget       *label = gtk_label_new ("cards");
+  GtkWidget       *window = shown_window (label);
+  g_autoptr(GPtrArray) leaves = g_ptr_array_new ();
+  g_autoptr(GPtrArray) again = g_ptr_array_new ();
+  GskRenderNode *node;
+  guint          changed = 0;
+
+  _hearts_card_theme_wait_workers ();
+  hearts_test_forget_kept_decks ();
+  theme = hearts_card_theme_new_default ();
+  g_signal_connect (theme, "changed", G_CALLBACK (on_changed), &changed);
+  gsk_render_node_unref (draw_card (theme, label, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE), 70, leaves));
+  wait_for_changed (&changed);
+  g_assert_cmpuint (_hearts_card_theme_count_pictures (theme, 70, 1), ==, 53);
+  node = draw_card (theme, label, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE), 70, leaves);
+
+  _hearts_card_theme_set_settle_ms (theme, G_MAXINT);
+  for (int width = 80; width <= 100; width += 5)
+    {
+      GskRenderNode *frame = draw_card (theme, label, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE), width, again);
+
+      /* The size before stands in, … */
+      g_assert_true (card_leaf (leaves) == card_leaf (again));
+      gsk_render_node_unref (frame);
+      /* … and no worker renders this one, not even once every frame is out. */
+      flush_main_context ();
+      _hearts_card_theme_wait_workers ();
+      flush_main_context ();
+      g_assert_cmpuint (_hearts_card_theme_count_pictures (theme, width, 1), ==, 0);
+    }
+  g_assert_true (hearts_card_theme_has_size (theme, 70, 1));
+
+  /* The resize is over: the last size is rendered, and the one before goes. */
+  _hearts_card_theme_set_settle_ms (theme, 0);
+  wait_for_changed (&changed);
+  g_assert_cmpuint (_hearts_card_theme_count_pictures (theme, 100, 1), ==, 53);
+  g_assert_false (hearts_card_theme_has_size (theme, 70, 1));
+  g_assert_false (hearts_card_theme_has_size (theme, 95, 1));
+  gsk_render_node_unref (node);
+  node = draw_card (theme, label, HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE), 100, again);
+  g_assert_cmpint (gsk_render_node_get_node_type (card_leaf (again)), ==, GSK_CAIRO_NODE);
+  {
+    graphene_rect_t bounds;
+
+    /* Its own size now: not the stand-in scaled. */
+    gsk_render_node_get_bounds (card_leaf (again), &bounds);
+    g_assert_cmpfloat (bounds.size.width, >, 100);
+    g_assert_cmpfloat (bounds.size.width, <, 120);
+  }
+
+  gsk_render_node_unref (node);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (theme);
+  g_assert_finalize_object (theme);
+}
+
 /* The alpha of a frame's pixels in a rectangle, added up. */
 static guint64
 alpha_in (GskRenderNode *node,
@@ -479,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/card-drawing/frames", test_frames);
   g_test_add_func ("/card-drawing/texture-frames", test_texture_frames);
   g_test_add_func ("/card-drawing/turned-backs", test_turned_backs);
+  g_test_add_func ("/card-drawing/resize-settles", test_resize_settles);
   g_test_add_func ("/card-drawing/table-drew-cards", test_table_drew_cards);
   g_test_add_func ("/card-drawing/felt", test_felt);
 
