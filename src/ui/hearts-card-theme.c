@@ -1130,7 +1130,8 @@ append_framed (HeartsCardTheme       *self,
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (center.x - (turned ? height : width) / 2,
                                                               center.y - (turned ? width : height) / 2));
       if (rounded_width != width || rounded_height != height)
-        gtk_snapshot_scale (snapshot, width / rounded_width, height / rounded_height);
+        gtk_snapshot_scale (snapshot, turned ? height / rounded_height : width / rounded_width,
+                            turned ? width / rounded_width : height / rounded_height);
       gtk_snapshot_append_node (snapshot, ensure_back_node (self, cache, rounded_width, rounded_height, turned));
     }
   else
