@@ -21,6 +21,11 @@ guint _hearts_card_theme_count_pictures (HeartsCardTheme *self,
 /* Whether the theme file was parsed: not while its deck comes from disk. For tests. */
 gboolean _hearts_card_theme_is_parsed     (HeartsCardTheme *self);
 
+/* How long a new size drawn from another waits for a newer one before a worker renders it
+ * (150 ms; a pending wait starts again with the new length). For tests. */
+void     _hearts_card_theme_set_settle_ms (HeartsCardTheme *self,
+                                           guint            settle_ms);
+
 /* Waits until no theme renders or writes its deck in a thread. For tests. */
 void     _hearts_card_theme_wait_workers  (void);
 

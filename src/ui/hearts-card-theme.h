@@ -73,6 +73,14 @@ void             hearts_card_theme_snapshot_card    (HeartsCardTheme       *self
                                                      HeartsCard             card,
                                                      const graphene_rect_t *bounds,
                                                      int                    width);
+/* The same, turned a quarter clockwise about the centre of @bounds (where the card would be
+ * upright), as gtk_snapshot_rotate (snapshot, 90) would: cheaper for a back at rest. */
+void             hearts_card_theme_snapshot_card_turned (HeartsCardTheme   *self,
+                                                     GtkSnapshot           *snapshot,
+                                                     GtkWidget             *widget,
+                                                     HeartsCard             card,
+                                                     const graphene_rect_t *bounds,
+                                                     int                    width);
 void             hearts_card_theme_clear_cache      (HeartsCardTheme      *self);
 
 /* Every theme: ours first, then the Aisleriot ones found on the system, by name. */

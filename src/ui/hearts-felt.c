@@ -9,17 +9,24 @@
 
 #include "hearts-felt.h"
 
-/* The picture is this many times smaller than the table: the gradient changes by one level of
- * green every 15 pixels or more, so a block of 4 × 4 pixels of one colour does not show. */
+/* The picture is this many times smaller than the table, or more: the gradient changes by one
+ * level of green every 15 pixels or more, so a block of 4 × 4 pixels of one colour does not
+ * show. */
 #define SHRINK 4
+/* The picture's sizes are multiples of this, so that a window growing by a few pixels a frame
+ * does not have it rendered again in every frame. */
+#define STEP 32
 
 struct _HeartsFelt
 {
-  int              width; /* the table's size the picture is for */
-  int              height;
+  int              picture_width; /* the surface's size: enough for every table so far */
+  int              picture_height;
   gboolean         dark;
-  cairo_surface_t *surface; /* width / SHRINK × height / SHRINK */
-  GskRenderNode   *node;    /* the surface scaled to the table */
+  cairo_surface_t *surface;
+  int              width; /* the table's size the node is for */
+  int              height;
+  GskRenderNode   *node; /* the surface scaled to the table */
+  guint            n_renders;
 };
 
 typedef struct
@@ -59,14 +66,14 @@ hearts_felt_free (HeartsFelt *self)
   g_free (self);
 }
 
-/* The gradient at the small size: the ellipse through the corners (CSS's farthest-corner). */
+/* The gradient, the ellipse through the corners (CSS's farthest-corner), over the whole
+ * picture: it is the same stretched to any size, so one picture serves every table that is not
+ * more than SHRINK times larger. */
 static cairo_surface_t *
-render (int      width,
-        int      height,
+render (int      small_width,
+        int      small_height,
         gboolean dark)
 {
-  int              small_width = (width + SHRINK - 1) / SHRINK;
-  int              small_height = (height + SHRINK - 1) / SHRINK;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, small_width, small_height);
   cairo_t         *cr = cairo_create (surface);
   cairo_pattern_t *pattern = cairo_pattern_create_radial (0, 0, 0, 0, 0, 1);
@@ -79,9 +86,8 @@ render (int      width,
                                         ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
                                         (rgb & 0xff) / 255.0);
     }
-  cairo_scale (cr, small_width / (double) width, small_height / (double) height);
-  cairo_translate (cr, width / 2.0, height / 2.0);
-  cairo_scale (cr, width / 2.0 * G_SQRT2, height / 2.0 * G_SQRT2);
+  cairo_translate (cr, small_width / 2.0, small_height / 2.0);
+  cairo_scale (cr, small_width / 2.0 * G_SQRT2, small_height / 2.0 * G_SQRT2);
   cairo_set_source (cr, pattern);
   cairo_paint (cr);
   cairo_pattern_destroy (pattern);
@@ -147,13 +153,24 @@ hearts_felt_snapshot (HeartsFelt  *self,
       return;
     }
 
-  if (self->surface == NULL || width != self->width || height != self->height || dark != self->dark)
+  /* A larger table than the picture is for, or the other style: a new picture. While the
+   * window is resized, the frames only scale it (the gradient was rendered in every frame
+   * of a resize, an eighth of its time at 1080p). */
+  if (self->surface == NULL || dark != self->dark ||
+      width > self->picture_width * SHRINK || height > self->picture_height * SHRINK)
     {
       clear (self);
+      self->picture_width = MAX (self->picture_width, STEP * ((width + SHRINK * STEP - 1) / (SHRINK * STEP)));
+      self->picture_height = MAX (self->picture_height, STEP * ((height + SHRINK * STEP - 1) / (SHRINK * STEP)));
+      self->dark = dark;
+      self->surface = render (self->picture_width, self->picture_height, dark);
+      self->n_renders++;
+    }
+  if (width != self->width || height != self->height)
+    {
+      g_clear_pointer (&self->node, gsk_render_node_unref);
       self->width = width;
       self->height = height;
-      self->dark = dark;
-      self->surface = render (width, height, dark);
     }
 
   /* A cairo node rather than a texture, as for the cards (hearts-card-theme.c): GTK 4.8's
@@ -161,4 +178,10 @@ hearts_felt_snapshot (HeartsFelt  *self,
   if (self->node == NULL)
     self->node = node_new (self->surface, width, height);
   gtk_snapshot_append_node (snapshot, self->node);
+}
+
+guint
+_hearts_felt_count_renders (HeartsFelt *self)
+{
+  return self->n_renders;
 }

@@ -1,10 +1,10 @@
 /* hearts-felt.h: the table's green baize, lit from the middle
  *
- * A radial gradient, drawn once per size at a quarter of it and scaled up: as a CSS
- * radial-gradient, GTK's cairo renderer computed it for every pixel of every frame it redrew,
- * half of a frame's time at 1080p while cards move or the window is resized (play-bench).
- * The gradient is smooth, so the scaled picture looks the same. The GL renderer draws the
- * gradient itself, in a shader, as it did from the CSS. Main thread only.
+ * A radial gradient, drawn at a quarter of the largest size the table has had and scaled to
+ * the table: as a CSS radial-gradient, GTK's cairo renderer computed it for every pixel of
+ * every frame it redrew, half of a frame's time at 1080p while cards move or the window is
+ * resized (play-bench). The gradient is smooth, so the scaled picture looks the same. The GL
+ * renderer draws the gradient itself, in a shader, as it did from the CSS. Main thread only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +22,9 @@ void        hearts_felt_free     (HeartsFelt  *self);
 void        hearts_felt_snapshot (HeartsFelt  *self,
                                   GtkWidget   *widget,
                                   GtkSnapshot *snapshot);
+
+/* How many pictures it has rendered. For tests. */
+guint       _hearts_felt_count_renders (HeartsFelt *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HeartsFelt, hearts_felt_free)
 

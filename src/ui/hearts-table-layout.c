@@ -556,13 +556,18 @@ draw_card (HeartsTable           *self,
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + rect->size.width / 2,
                                                           rect->origin.y + rect->size.height / 2));
-  if (angle != 0)
+  if (angle != 0 && angle != 90)
     gtk_snapshot_rotate (snapshot, angle);
   if (opacity < 1)
     gtk_snapshot_push_opacity (snapshot, opacity);
-  /* Always the hand's size: the theme renders one size, the renderer scales the rest. */
-  hearts_card_theme_snapshot_card (self->theme, snapshot, GTK_WIDGET (self), card, &local,
-                                   (int) self->card_w);
+  /* Always the hand's size: the theme renders one size, the renderer scales the rest. The
+   * side seats' backs are turned by the theme, once. */
+  if (angle == 90)
+    hearts_card_theme_snapshot_card_turned (self->theme, snapshot, GTK_WIDGET (self), card, &local,
+                                            (int) self->card_w);
+  else
+    hearts_card_theme_snapshot_card (self->theme, snapshot, GTK_WIDGET (self), card, &local,
+                                     (int) self->card_w);
   if (opacity < 1)
     gtk_snapshot_pop (snapshot);
   gtk_snapshot_restore (snapshot);

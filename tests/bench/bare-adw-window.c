@@ -3,7 +3,11 @@
  * With HEARTS_BENCH_FIRST_FRAME set it prints "first-frame" after its first frame and quits
  * (startup-bench). With --frames N it changes its background for N frames at 1920×1080 and
  * prints the main-thread time of a frame, as play-bench does: what a full-window redraw costs
- * the renderer with nothing else to draw.
+ * the renderer with nothing else to draw. With --resize SECONDS it is resized for that long
+ * as play-bench --resize resizes hearts (back and forth between 1280×720 and 1920×1080, once
+ * a second) and prints the same figures: the floor of a resize frame. --resize-frames N
+ * resizes one step a frame for N frames instead, as play-bench --resize-frames; under
+ * `valgrind --tool=callgrind --collect-atstart=no` only those frames are counted.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,42 +17,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench-frames.h"
+
 static guint   frames_wanted;
-static GArray *frame_ms;
-static gint64  frame_start;
-
-static int
-cmp_double (gconstpointer a,
-            gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
+static double  resize_s;      /* --resize: seconds */
+static guint   resize_frames; /* --resize-frames: frames, one step each */
+static gint64  resize_start;
+static guint   resize_frame;
+static GArray *frames; /* BenchFrame */
 
 static void
 before_paint_cb (GdkFrameClock *clock,
                  gpointer       user_data)
 {
-  frame_start = g_get_monotonic_time ();
+  bench_frame_begin (resize_start != 0);
 }
 
 static void
 frame_after_paint_cb (GdkFrameClock *clock,
                       GApplication  *app)
 {
-  double ms = (g_get_monotonic_time () - frame_start) / 1000.0;
+  gboolean resizing = resize_s > 0 || resize_frames > 0;
 
-  g_array_append_val (frame_ms, ms);
-  if (frame_ms->len < frames_wanted)
+  /* Not the frames before the resizing starts. */
+  bench_frame_end (!resizing || resize_start != 0 ? frames : NULL);
+  if (resizing || frames->len < frames_wanted)
     return;
 
   g_signal_handlers_disconnect_by_func (clock, frame_after_paint_cb, app);
-  g_array_sort (frame_ms, cmp_double);
-  printf ("frames bare      n %5u  p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms\n", frame_ms->len,
-          g_array_index (frame_ms, double, frame_ms->len / 2),
-          g_array_index (frame_ms, double, MIN (frame_ms->len - 1, (guint) (frame_ms->len * 0.99))),
-          g_array_index (frame_ms, double, frame_ms->len - 1));
+  bench_print_frames ("bare", frames);
   g_application_quit (app);
 }
 
@@ -69,6 +66,40 @@ redraw_tick (GtkWidget     *widget,
       gtk_widget_add_css_class (widget, "bench-a");
     }
   return G_SOURCE_CONTINUE;
+}
+
+/* As play-bench resizes hearts. */
+static gboolean
+resize_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  double t = (g_get_monotonic_time () - resize_start) / (double) G_USEC_PER_SEC;
+
+  if (resize_frames > 0 ? resize_frame >= resize_frames : t >= resize_s)
+    {
+      g_signal_handlers_disconnect_by_func (clock, frame_after_paint_cb, user_data);
+      bench_collect (FALSE);
+      bench_print_frames ("resizing", frames);
+      g_application_quit (G_APPLICATION (user_data));
+      return G_SOURCE_REMOVE;
+    }
+
+  if (resize_frames > 0)
+    t = (double) resize_frame++ / (BENCH_RESIZE_FRAMES_PERIOD / 2);
+  bench_resize_window (GTK_WINDOW (widget), bench_resize_position (t), 1920, 1080);
+  return G_SOURCE_CONTINUE;
+}
+
+/* After the first frames, as play-bench waits for the deck. */
+static gboolean
+begin_resize_cb (gpointer user_data)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
+
+  resize_start = g_get_monotonic_time ();
+  gtk_widget_add_tick_callback (window, resize_tick, user_data, NULL);
+  return G_SOURCE_REMOVE;
 }
 
 static gboolean
@@ -94,6 +125,13 @@ on_realize (GtkWidget    *window,
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
+  if (resize_s > 0 || resize_frames > 0)
+    {
+      g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), NULL);
+      g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), app);
+      g_timeout_add (1000, begin_resize_cb, app);
+      return;
+    }
   if (frames_wanted > 0)
     {
       g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
@@ -130,7 +168,7 @@ activate_cb (GtkApplication *app)
   gtk_box_append (GTK_BOX (box), content);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
   gtk_window_set_title (GTK_WINDOW (window), "Bare");
-  if (frames_wanted > 0)
+  if (frames_wanted > 0 || resize_s > 0 || resize_frames > 0)
     gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
   else
     gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
@@ -148,7 +186,19 @@ main (int   argc,
   if (argc == 3 && g_str_equal (argv[1], "--frames"))
     {
       frames_wanted = MAX (1, atoi (argv[2]));
-      frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
+      frames = g_array_new (FALSE, FALSE, sizeof (BenchFrame));
+      argc = 1;
+    }
+  else if (argc == 3 && g_str_equal (argv[1], "--resize"))
+    {
+      resize_s = MAX (1, g_ascii_strtod (argv[2], NULL));
+      frames = g_array_new (FALSE, FALSE, sizeof (BenchFrame));
+      argc = 1;
+    }
+  else if (argc == 3 && g_str_equal (argv[1], "--resize-frames"))
+    {
+      resize_frames = MAX (1, atoi (argv[2]));
+      frames = g_array_new (FALSE, FALSE, sizeof (BenchFrame));
       argc = 1;
     }
 

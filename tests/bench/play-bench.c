@@ -1,15 +1,20 @@
 /* play-bench.c: the real window playing itself, for frame times and memory over an evening
  *
  *   play-bench [--hands N] [--speed X] [--theme ID] [--size WxH] [--resize SECONDS]
+ *              [--resize-frames N]
  *
  * Runs HeartsApplication with every seat a computer (Easy, so that the moves are quick)
  * and animations on, deals on at each score sheet, and measures each frame of the frame
  * clock on the main thread, from before-paint to the end of after-paint: the frames while a
  * card moves, and with --resize the frames while the window is resized back and forth
- * between 1280×720 and --size for that long (before the play). At hand 1, every tenth and
- * the last it prints the resident memory, as the window leaves it (the window gives freed
- * memory back itself after each hand; the bench does not). Not a test: run it by hand, under Xvfb at 1080p
- * (`ninja -C build-rel play-bench`, README.md).
+ * between 1280×720 and --size for that long (before the play). --resize-frames resizes one
+ * step a frame instead (120 frames there and back), once the whole deck is rendered, so that
+ * every run draws the same frames: under `valgrind --tool=callgrind --collect-atstart=no`
+ * only those frames are counted (README.md). --hands 0 quits after the resizing. At hand 1,
+ * every tenth and the last it prints the resident memory, as the window leaves it (the
+ * window gives freed memory back itself after each hand; the bench does not). Not a test:
+ * run it by hand, under Xvfb at 1080p (`ninja -C build-rel play-bench`, README.md). The bare
+ * window's floor: `bare-adw-window --resize SECONDS` or `--resize-frames N`.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,7 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-frames.h"
 #include "hearts-application.h"
+#include "hearts-card-theme-private.h"
 #include "hearts-window-private.h"
 
 typedef enum
@@ -36,13 +43,14 @@ typedef struct
 {
   HeartsApplication *app;
   HeartsWindow      *window;
-  GArray            *frames[N_KINDS]; /* double ms */
-  gint64             frame_start;
+  GArray            *frames[N_KINDS]; /* BenchFrame */
   guint              hands;
   double             speed;
   char              *theme;
   int                width, height;
   double             resize_s;
+  guint              resize_frames;
+  guint              resize_frame;
   gint64             resize_start;
   guint              resize_id;
   gboolean           resizing;
@@ -62,41 +70,18 @@ rss_kb (const char *field)
   return line != NULL ? atol (line + strlen (field)) : -1;
 }
 
-static int
-cmp_double (gconstpointer a,
-            gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static void
 print_frames (Bench *bench)
 {
   for (guint k = 0; k < N_KINDS; k++)
-    {
-      GArray *f = bench->frames[k];
-      guint   over = 0;
-
-      if (f->len == 0)
-        continue;
-      g_array_sort (f, cmp_double);
-      for (guint i = 0; i < f->len; i++)
-        over += g_array_index (f, double, i) > 16.0;
-      printf ("frames %-9s n %5u  p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms  over 16 ms %u\n",
-              kind_names[k], f->len,
-              g_array_index (f, double, f->len / 2),
-              g_array_index (f, double, MIN (f->len - 1, (guint) (f->len * 0.99))),
-              g_array_index (f, double, f->len - 1), over);
-    }
+    bench_print_frames (kind_names[k], bench->frames[k]);
 }
 
 static void
 on_before_paint (GdkFrameClock *clock,
                  Bench         *bench)
 {
-  bench->frame_start = g_get_monotonic_time ();
+  bench_frame_begin (bench->resizing);
 }
 
 static void
@@ -104,20 +89,15 @@ on_after_paint (GdkFrameClock *clock,
                 Bench         *bench)
 {
   HeartsTable *table = hearts_window_get_table (bench->window);
-  double       ms;
   FrameKind    kind;
 
-  if (bench->frame_start == 0)
-    return;
-  ms = (g_get_monotonic_time () - bench->frame_start) / 1000.0;
-  bench->frame_start = 0;
   if (bench->resizing)
     kind = FRAME_RESIZING;
   else if (hearts_table_get_busy (table))
     kind = FRAME_ANIMATING;
   else
     kind = FRAME_IDLE;
-  g_array_append_val (bench->frames[kind], ms);
+  bench_frame_end (bench->frames[kind]);
 }
 
 static void
@@ -187,6 +167,13 @@ static void
 start_play (Bench *bench)
 {
   bench->resizing = FALSE;
+  bench_collect (FALSE);
+  if (bench->hands == 0)
+    {
+      print_frames (bench);
+      g_application_quit (G_APPLICATION (bench->app));
+      return;
+    }
   gtk_window_set_default_size (GTK_WINDOW (bench->window), bench->width, bench->height);
   bench->poll_id = g_timeout_add (50, poll_cb, bench);
 }
@@ -199,20 +186,30 @@ resize_tick (GtkWidget     *widget,
 {
   Bench *bench = user_data;
   double t = (g_get_monotonic_time () - bench->resize_start) / (double) G_USEC_PER_SEC;
-  double phase = fmod (t, 2.0);
-  double x = phase < 1 ? phase : 2 - phase;
 
-  if (t >= bench->resize_s)
+  if (bench->resize_frames > 0 ? bench->resize_frame >= bench->resize_frames : t >= bench->resize_s)
     {
       bench->resize_id = 0;
       start_play (bench);
       return G_SOURCE_REMOVE;
     }
 
-  gtk_window_set_default_size (GTK_WINDOW (widget),
-                               1280 + (int) (x * (bench->width - 1280)),
-                               720 + (int) (x * (bench->height - 720)));
+  if (bench->resize_frames > 0)
+    t = (double) bench->resize_frame++ / (BENCH_RESIZE_FRAMES_PERIOD / 2);
+  bench_resize_window (GTK_WINDOW (widget), bench_resize_position (t), bench->width, bench->height);
   return G_SOURCE_CONTINUE;
+}
+
+/* The deck complete at the table's size: nothing left for a worker to render. */
+static gboolean
+deck_ready (Bench *bench)
+{
+  HeartsTable     *table = hearts_window_get_table (bench->window);
+  HeartsCardTheme *theme = hearts_table_get_card_theme (table);
+  int              width = hearts_table_get_card_width (table);
+
+  return theme != NULL && width > 0 &&
+         _hearts_card_theme_count_pictures (theme, width, gtk_widget_get_scale_factor (GTK_WIDGET (table))) == 53;
 }
 
 static gboolean
@@ -220,7 +217,11 @@ begin_cb (gpointer user_data)
 {
   Bench *bench = user_data;
 
-  if (bench->resize_s > 0)
+  /* The same start for every run of --resize-frames. */
+  if (bench->resize_frames > 0 && !deck_ready (bench))
+    return G_SOURCE_CONTINUE;
+
+  if (bench->resize_s > 0 || bench->resize_frames > 0)
     {
       bench->resizing = TRUE;
       bench->resize_start = g_get_monotonic_time ();
@@ -250,7 +251,10 @@ on_activate (GApplication *app,
   if (gtk_widget_get_realized (GTK_WIDGET (bench->window)))
     on_realize (GTK_WIDGET (bench->window), bench);
   /* Let the first frames (and the deck's background rendering) pass. */
-  g_timeout_add (1000, begin_cb, bench);
+  if (bench->resize_frames > 0)
+    g_timeout_add (100, begin_cb, bench);
+  else
+    g_timeout_add (1000, begin_cb, bench);
 }
 
 int
@@ -263,6 +267,7 @@ main (int   argc,
   g_autofree char *size = NULL;
   Bench            bench = { 0 };
   int              hands = 2;
+  int              resize_frames = 0;
   double           speed = 1;
   const char      *app_argv[] = { argv[0], "--seed", "1", "--rules", "end=deals:100", NULL };
   GOptionEntry     entries[] = {
@@ -271,6 +276,7 @@ main (int   argc,
         { "theme", 0, 0, G_OPTION_ARG_STRING, &bench.theme, "Card theme id (ours)", "ID" },
         { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Window size (1920x1080)", "WxH" },
         { "resize", 0, 0, G_OPTION_ARG_DOUBLE, &bench.resize_s, "Resize for this long first (0)", "SECONDS" },
+        { "resize-frames", 0, 0, G_OPTION_ARG_INT, &resize_frames, "Or resize one step a frame for N frames", "N" },
         { NULL }
   };
 
@@ -281,7 +287,9 @@ main (int   argc,
       g_printerr ("%s\n", error->message);
       return 2;
     }
-  bench.hands = MAX (1, hands);
+  bench.resize_frames = MAX (0, resize_frames);
+  /* No hands: only the resizing. */
+  bench.hands = bench.resize_s > 0 || bench.resize_frames > 0 ? MAX (0, hands) : MAX (1, hands);
   bench.speed = speed;
   bench.width = 1920;
   bench.height = 1080;
@@ -291,7 +299,7 @@ main (int   argc,
       return 2;
     }
   for (guint k = 0; k < N_KINDS; k++)
-    bench.frames[k] = g_array_new (FALSE, FALSE, sizeof (double));
+    bench.frames[k] = g_array_new (FALSE, FALSE, sizeof (BenchFrame));
 
   app = hearts_application_new ();
   bench.app = app;
