@@ -9,7 +9,9 @@
 #include <time.h>
 
 #ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
+#include <unistd.h>
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
 #endif
 #ifdef HAVE_VALGRIND
 #include <valgrind/callgrind.h>
@@ -25,6 +27,41 @@ bench_resize_position (double t)
   return phase < 1 ? phase : 2 - phase;
 }
 
+#ifdef GDK_WINDOWING_X11
+/* Our shown toplevel on an X connection of our own, found by its _NET_WM_PID: GDK's X11
+ * calls are deprecated in GTK 4.18, and a window manager is another client anyway. */
+static Window
+find_own_window (Display *xdisplay)
+{
+  Atom         pid_atom = XInternAtom (xdisplay, "_NET_WM_PID", False);
+  Window       root, parent, *children = NULL, found = None;
+  unsigned int n = 0;
+
+  if (!XQueryTree (xdisplay, DefaultRootWindow (xdisplay), &root, &parent, &children, &n))
+    return None;
+  for (unsigned int i = 0; i < n && found == None; i++)
+    {
+      XWindowAttributes attributes;
+      Atom              type;
+      int               format;
+      unsigned long     n_items, after;
+      unsigned char    *data = NULL;
+
+      if (!XGetWindowAttributes (xdisplay, children[i], &attributes) || attributes.map_state != IsViewable)
+        continue;
+      if (XGetWindowProperty (xdisplay, children[i], pid_atom, 0, 1, False, XA_CARDINAL, &type, &format,
+                              &n_items, &after, &data) == Success &&
+          data != NULL && n_items == 1 && format == 32 && *(unsigned long *) data == (unsigned long) getpid ())
+        found = children[i];
+      if (data != NULL)
+        XFree (data);
+    }
+  if (children != NULL)
+    XFree (children);
+  return found;
+}
+#endif
+
 /* Resizes @window @x of the way from 1280×720 to @width × @height. On X11 as a window manager
  * does, by resizing the X window: the frame that follows draws the new size. Through
  * gtk_window_set_default_size() GTK would resize it itself and hold the frame clock until the
@@ -39,16 +76,21 @@ bench_resize_window (GtkWindow *window,
   int h = 720 + (int) (x * (height - 720));
 
 #ifdef GDK_WINDOWING_X11
-  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (window));
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  static Display *xdisplay;
+  static Window   xwindow = None;
 
-  if (GDK_IS_X11_DISPLAY (display) && surface != NULL)
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (gtk_widget_get_display (GTK_WIDGET (window))), "GdkX11Display") == 0)
     {
-      Display *xdisplay = gdk_x11_display_get_xdisplay (display);
-
-      XResizeWindow (xdisplay, gdk_x11_surface_get_xid (surface), w, h);
-      XFlush (xdisplay);
-      return;
+      if (xdisplay == NULL)
+        xdisplay = XOpenDisplay (NULL);
+      if (xdisplay != NULL && xwindow == None)
+        xwindow = find_own_window (xdisplay);
+      if (xwindow != None)
+        {
+          XResizeWindow (xdisplay, xwindow, w, h);
+          XFlush (xdisplay);
+          return;
+        }
     }
 #endif
   gtk_window_set_default_size (window, w, h);
