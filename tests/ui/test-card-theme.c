@@ -488,6 +488,30 @@ make_scratch_themes (void)
   g_assert_no_error (error);
 }
 
+/* Our deck copied to @name in the scratch folder, a theme file of the test's own; its text in
+ * @contents if asked for. */
+static char *
+scratch_deck (const char  *name,
+              char       **contents,
+              gsize       *length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = deck_source_path ();
+  g_autofree char *text = NULL;
+  char            *path = g_build_filename (scratch_dir, name, NULL);
+  gsize            text_length;
+
+  g_file_get_contents (source, &text, &text_length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (path, text, text_length, &error);
+  g_assert_no_error (error);
+  if (contents != NULL)
+    *contents = g_steal_pointer (&text);
+  if (length != NULL)
+    *length = text_length;
+  return path;
+}
+
 /* The file a theme's deck is kept in: the only one in the cache folder, NULL if none. */
 static char *
 kept_deck_path (void)
@@ -542,20 +566,14 @@ static void
 test_kept_deck (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *source = deck_source_path ();
-  g_autofree char *path = g_build_filename (scratch_dir, "kept.svg", NULL);
-  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
   g_autofree char *kept = NULL;
-  gsize            length;
   HeartsCardTheme *first, *second;
   GdkTexture      *texture;
 
   _hearts_card_theme_wait_workers ();
   hearts_test_forget_kept_decks ();
-  g_file_get_contents (source, &contents, &length, &error);
-  g_assert_no_error (error);
-  g_file_set_contents (path, contents, length, &error);
-  g_assert_no_error (error);
+  path = scratch_deck ("kept.svg", NULL, NULL);
 
   first = hearts_card_theme_new_for_file (path, &error);
   g_assert_no_error (error);
@@ -595,8 +613,7 @@ static void
 test_kept_deck_stale (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *source = deck_source_path ();
-  g_autofree char *path = g_build_filename (scratch_dir, "stale.svg", NULL);
+  g_autofree char *path = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *changed = NULL;
   g_autofree char *kept = NULL;
@@ -606,10 +623,7 @@ test_kept_deck_stale (void)
 
   _hearts_card_theme_wait_workers ();
   hearts_test_forget_kept_decks ();
-  g_file_get_contents (source, &contents, &length, &error);
-  g_assert_no_error (error);
-  g_file_set_contents (path, contents, length, &error);
-  g_assert_no_error (error);
+  path = scratch_deck ("stale.svg", &contents, &length);
 
   theme = hearts_card_theme_new_for_file (path, &error);
   g_assert_no_error (error);

@@ -92,32 +92,34 @@ wait_still (Fixture *f)
   g_assert_true (hearts_test_iterate_until (table_still, f, HEARTS_TEST_TIMEOUT_MS));
 }
 
-static HeartsPointPile *
-pile (Fixture *f,
-      guint    seat)
+/* The table's @seat-th child of @type: the piles and plates are made in seat order. */
+static GtkWidget *
+seat_child (Fixture *f,
+            GType    type,
+            guint    seat)
 {
   guint n = 0;
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (f->table));
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (HEARTS_IS_POINT_PILE (child) && n++ == seat)
-      return HEARTS_POINT_PILE (child);
+    if (G_TYPE_CHECK_INSTANCE_TYPE (child, type) && n++ == seat)
+      return child;
   g_assert_not_reached ();
+}
+
+static HeartsPointPile *
+pile (Fixture *f,
+      guint    seat)
+{
+  return HEARTS_POINT_PILE (seat_child (f, HEARTS_TYPE_POINT_PILE, seat));
 }
 
 static HeartsSeatPlate *
 plate (Fixture *f,
        guint    seat)
 {
-  guint n = 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (f->table));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (HEARTS_IS_SEAT_PLATE (child) && n++ == seat)
-      return HEARTS_SEAT_PLATE (child);
-  g_assert_not_reached ();
+  return HEARTS_SEAT_PLATE (seat_child (f, HEARTS_TYPE_SEAT_PLATE, seat));
 }
 
 /* "7", "−10": the plate's numbers, with a real minus sign. */
