@@ -1153,6 +1153,7 @@ hearts_table_init (HeartsTable *self)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "table.pass");
   gtk_widget_add_css_class (self->pass_button, "suggested-action");
   gtk_widget_add_css_class (self->pass_button, "pill");
+  gtk_widget_add_css_class (self->pass_button, "pass-button");
   gtk_widget_set_parent (self->pass_button, GTK_WIDGET (self));
   gtk_widget_set_opacity (self->pass_button, 0);
   gtk_widget_set_can_target (self->pass_button, FALSE);

@@ -750,6 +750,119 @@ test_narrow (void)
   g_object_set (settings, "gtk-font-name", font, NULL);
 }
 
+/* The node's children, for the node types a window's frame has. */
+static void
+node_children (GskRenderNode *node,
+               GPtrArray     *children)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        g_ptr_array_add (children, gsk_container_node_get_child (node, i));
+      break;
+    case GSK_TRANSFORM_NODE:
+      g_ptr_array_add (children, gsk_transform_node_get_child (node));
+      break;
+    case GSK_OPACITY_NODE:
+      g_ptr_array_add (children, gsk_opacity_node_get_child (node));
+      break;
+    case GSK_COLOR_MATRIX_NODE:
+      g_ptr_array_add (children, gsk_color_matrix_node_get_child (node));
+      break;
+    case GSK_CLIP_NODE:
+      g_ptr_array_add (children, gsk_clip_node_get_child (node));
+      break;
+    case GSK_ROUNDED_CLIP_NODE:
+      g_ptr_array_add (children, gsk_rounded_clip_node_get_child (node));
+      break;
+    case GSK_SHADOW_NODE:
+      g_ptr_array_add (children, gsk_shadow_node_get_child (node));
+      break;
+    case GSK_DEBUG_NODE:
+      g_ptr_array_add (children, gsk_debug_node_get_child (node));
+      break;
+    default:
+      break;
+    }
+}
+
+typedef struct
+{
+  guint borders;
+  guint offscreen_filters; /* a colour matrix or an opacity drawn through an offscreen */
+} FrameCosts;
+
+static void
+count_costs (GskRenderNode *node,
+             FrameCosts    *costs)
+{
+  g_autoptr(GPtrArray) children = g_ptr_array_new ();
+  GskRenderNodeType type = gsk_render_node_get_node_type (node);
+
+  costs->borders += type == GSK_BORDER_NODE;
+  node_children (node, children);
+  /* GTK 4.8's GL renderer fades a single node as it draws it, and recolours a texture as it
+   * is; anything more goes through an offscreen. */
+  if ((type == GSK_OPACITY_NODE &&
+       gsk_render_node_get_node_type (g_ptr_array_index (children, 0)) == GSK_CONTAINER_NODE) ||
+      (type == GSK_COLOR_MATRIX_NODE &&
+       gsk_render_node_get_node_type (g_ptr_array_index (children, 0)) != GSK_TEXTURE_NODE))
+    costs->offscreen_filters++;
+  for (guint i = 0; i < children->len; i++)
+    count_costs (g_ptr_array_index (children, i), costs);
+}
+
+static FrameCosts
+frame_costs (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot   *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  FrameCosts     costs = { 0, 0 };
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  count_costs (node, &costs);
+  gsk_render_node_unref (node);
+
+  return costs;
+}
+
+/* The first frame of a new game (passing; Undo and Pass Cards disabled) draws with the GL
+ * shaders a bare libadwaita window uses, textures and the felt's gradient: with software GL
+ * each other shader cost a compile at every start (the pass area's border, 3-5 ms), and a
+ * filter over a whole button an offscreen pass whose shaders were compiled again (libadwaita
+ * fades a disabled button so; 50 ms when Mesa's cache does not have them). */
+static void
+test_first_frame_shaders (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  GtkWidget    *pass;
+  FrameCosts    costs;
+
+  hearts_test_load_style ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  hearts_test_wait_drawn (GTK_WIDGET (window));
+  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
+  g_assert_false (action_enabled (window, NULL, "win.undo"));
+  pass = find_actionable (GTK_WIDGET (table), "table.pass");
+  g_assert_false (gtk_widget_get_sensitive (pass));
+  /* Shown: the first frame has it at opacity 0, then it fades in. */
+  gtk_widget_set_opacity (pass, 1);
+
+  costs = frame_costs (GTK_WIDGET (table));
+  g_assert_cmpuint (costs.borders, ==, 0);
+  g_assert_cmpuint (costs.offscreen_filters, ==, 0);
+  costs = frame_costs (GTK_WIDGET (window));
+  g_assert_cmpuint (costs.offscreen_filters, ==, 0);
+
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* The header's hint icon comes as GTK's symbolic PNG, not as the SVG that would load librsvg
  * through gdk-pixbuf at startup, and still follows the theme's colours. */
 static void
@@ -795,6 +908,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/claim", test_claim);
   g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
+  g_test_add_func ("/ui/window/first-frame-shaders", test_first_frame_shaders);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
