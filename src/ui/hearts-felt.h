@@ -4,7 +4,7 @@
  * the table: as a CSS radial-gradient, GTK's cairo renderer computed it for every pixel of
  * every frame it redrew, half of a frame's time at 1080p while cards move or the window is
  * resized (play-bench). The gradient is smooth, so the scaled picture looks the same. The GL
- * renderer draws the gradient itself, in a shader, as it did from the CSS. Main thread only.
+ * renderer scales it as a texture. Main thread only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,6 +23,14 @@ void        hearts_felt_snapshot (HeartsFelt  *self,
                                   GtkWidget   *widget,
                                   GtkSnapshot *snapshot);
 
+/* As hearts_felt_snapshot() for a table of @width × @height, on the cairo renderer or
+ * another. For tests. */
+void        _hearts_felt_snapshot_sized (HeartsFelt  *self,
+                                         GtkSnapshot *snapshot,
+                                         int          width,
+                                         int          height,
+                                         gboolean     dark,
+                                         gboolean     cairo);
 /* How many pictures it has rendered. For tests. */
 guint       _hearts_felt_count_renders (HeartsFelt *self);
 

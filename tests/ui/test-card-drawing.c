@@ -538,6 +538,51 @@ test_felt (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* GL and the other renderers scale the same picture as a texture: the same texture for every
+ * frame and size it covers, and the gradient's colours. */
+static void
+test_felt_texture (void)
+{
+  g_autoptr(HeartsFelt) felt = hearts_felt_new ();
+  GskRenderNode *nodes[4];
+  GtkSnapshot   *snapshot;
+  guint32        middle, corner;
+  const int      sizes[][2] = { { 400, 300 }, { 400, 300 }, { 500, 300 }, { 400, 300 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+    {
+      snapshot = gtk_snapshot_new ();
+      _hearts_felt_snapshot_sized (felt, snapshot, sizes[i][0], sizes[i][1], FALSE, i < 3);
+      nodes[i] = gtk_snapshot_free_to_node (snapshot);
+      g_assert_nonnull (nodes[i]);
+    }
+  g_assert_cmpint (gsk_render_node_get_node_type (nodes[0]), ==, GSK_CAIRO_NODE);
+  g_assert_true (nodes[1] == nodes[0]);
+  g_assert_cmpint (gsk_render_node_get_node_type (nodes[3]), ==, GSK_TEXTURE_NODE);
+  g_assert_cmpuint (_hearts_felt_count_renders (felt), ==, 1);
+  felt_pixels (nodes[3], 400, 300, &middle, &corner);
+  g_assert_cmpint (channel_distance (middle, 0xff2f8a4c), <=, 3);
+  g_assert_cmpint (channel_distance (corner, 0xff174f2b), <=, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+    gsk_render_node_unref (nodes[i]);
+
+  /* Every frame and size: the same texture, stretched. */
+  snapshot = gtk_snapshot_new ();
+  _hearts_felt_snapshot_sized (felt, snapshot, 400, 300, FALSE, FALSE);
+  nodes[0] = gtk_snapshot_free_to_node (snapshot);
+  snapshot = gtk_snapshot_new ();
+  _hearts_felt_snapshot_sized (felt, snapshot, 480, 330, FALSE, FALSE);
+  nodes[1] = gtk_snapshot_free_to_node (snapshot);
+  g_assert_cmpint (gsk_render_node_get_node_type (nodes[1]), ==, GSK_TEXTURE_NODE);
+  g_assert_true (gsk_texture_node_get_texture (nodes[0]) == gsk_texture_node_get_texture (nodes[1]));
+  g_assert_cmpuint (_hearts_felt_count_renders (felt), ==, 1);
+  felt_pixels (nodes[1], 480, 330, &middle, &corner);
+  g_assert_cmpint (channel_distance (middle, 0xff2f8a4c), <=, 3);
+  g_assert_cmpint (channel_distance (corner, 0xff174f2b), <=, 6);
+  gsk_render_node_unref (nodes[0]);
+  gsk_render_node_unref (nodes[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -553,6 +598,7 @@ main (int   argc,
   g_test_add_func ("/card-drawing/resize-settles", test_resize_settles);
   g_test_add_func ("/card-drawing/table-drew-cards", test_table_drew_cards);
   g_test_add_func ("/card-drawing/felt", test_felt);
+  g_test_add_func ("/card-drawing/felt-texture", test_felt_texture);
 
   status = g_test_run ();
   /* A fill still rendering must not meet the process's exit. */
