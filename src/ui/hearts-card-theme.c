@@ -10,6 +10,7 @@
 #include <librsvg/rsvg.h>
 
 #include "hearts-card-theme-private.h"
+#include "hearts-surface-texture.h"
 #include "hearts-deck-cache.h"
 #include "hearts-resources.h"
 
@@ -221,24 +222,6 @@ ensure_size (HeartsCardTheme *self,
   (*slot)->last_used = ++self->clock;
 
   return *slot;
-}
-
-static GdkTexture *
-texture_from_surface (cairo_surface_t *surface)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  int width = cairo_image_surface_get_width (surface);
-  int height = cairo_image_surface_get_height (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-
-  cairo_surface_flush (surface);
-  /* The bytes keep the surface alive; cairo's ARGB32 is GDK_MEMORY_DEFAULT. */
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) stride * height,
-                                      (GDestroyNotify) cairo_surface_destroy,
-                                      cairo_surface_reference (surface));
-
-  return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
 }
 
 static gboolean document_size (RsvgHandle *handle,
@@ -720,7 +703,7 @@ ensure_texture (HeartsCardTheme *self,
                 guint            index)
 {
   if (cache->textures[index] == NULL)
-    cache->textures[index] = texture_from_surface (ensure_surface (self, cache, index));
+    cache->textures[index] = hearts_texture_new_for_surface (ensure_surface (self, cache, index));
 
   return cache->textures[index];
 }

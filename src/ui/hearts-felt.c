@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "hearts-felt.h"
+#include "hearts-surface-texture.h"
 
 /* The picture is this many times smaller than the table, or more: the gradient changes by one
  * level of green every 15 pixels or more, so a block of 4 × 4 pixels of one colour does not
@@ -121,27 +122,14 @@ node_new (cairo_surface_t *surface,
   return node;
 }
 
-/* For GL: the picture as a texture, which the GPU scales in every frame (linearly). Its
- * pixels are the surface's. */
+/* For GL: the picture as a texture, which the GPU scales in every frame (linearly). */
 static GskRenderNode *
 texture_node_new (HeartsFelt *self,
                   int         width,
                   int         height)
 {
   if (self->texture == NULL)
-    {
-      g_autoptr(GBytes) bytes = NULL;
-
-      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (self->surface),
-                                          (gsize) cairo_image_surface_get_stride (self->surface) *
-                                            cairo_image_surface_get_height (self->surface),
-                                          (GDestroyNotify) cairo_surface_destroy,
-                                          cairo_surface_reference (self->surface));
-      self->texture = gdk_memory_texture_new (cairo_image_surface_get_width (self->surface),
-                                              cairo_image_surface_get_height (self->surface),
-                                              GDK_MEMORY_DEFAULT, bytes,
-                                              cairo_image_surface_get_stride (self->surface));
-    }
+    self->texture = hearts_texture_new_for_surface (self->surface);
 
   return gsk_texture_node_new (self->texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
 }
