@@ -11,8 +11,8 @@
  * step a frame instead (120 frames there and back), once the whole deck is rendered, so that
  * every run draws the same frames: under `valgrind --tool=callgrind --collect-atstart=no`
  * only those frames are counted (README.md). --hands 0 quits after the resizing. At hand 1,
- * every tenth and the last it prints the resident memory, as the window leaves it (the
- * window gives freed memory back itself after each hand; the bench does not). Not a test:
+ * every tenth and the last it prints the resident memory, as the window leaves it with the
+ * score sheet up (the window gives freed memory back itself then; the bench does not). Not a test:
  * run it by hand, under Xvfb at 1080p (`ninja -C build-rel play-bench`, README.md). The bare
  * window's floor: `bare-adw-window --resize SECONDS` or `--resize-frames N`.
  *
@@ -125,6 +125,11 @@ poll_cb (gpointer user_data)
       hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
 
   if (phase != HEARTS_PHASE_HAND_OVER && phase != HEARTS_PHASE_GAME_OVER)
+    return G_SOURCE_CONTINUE;
+  /* Memory as a player finds it between hands: the sheet up, and what the hand freed given
+   * back (the window trims then, at a low priority). Taken earlier, it varied by up to
+   * 15 MB with what the hand's threads had just freed. */
+  if (!gtk_widget_get_visible (GTK_WIDGET (bench->window->score_sheet)) || bench->window->trim_id != 0)
     return G_SOURCE_CONTINUE;
 
   {
