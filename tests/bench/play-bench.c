@@ -11,15 +11,20 @@
  * step a frame instead (120 frames there and back), once the whole deck is rendered, so that
  * every run draws the same frames: under `valgrind --tool=callgrind --collect-atstart=no`
  * only those frames are counted (README.md). --hands 0 quits after the resizing. At hand 1,
- * every tenth and the last it prints the resident memory, as the window leaves it with the
- * score sheet up (the window gives freed memory back itself then; the bench does not). Not a test:
- * run it by hand, under Xvfb at 1080p (`ninja -C build-rel play-bench`, README.md). The bare
+ * every tenth (every second up to 20 hands) and the last it prints the resident memory, as
+ * the window leaves it with the score sheet up (the window gives freed memory back itself
+ * then; the bench does not), and with glibc how much of the heap is in use and how much is
+ * free. Not a test: run it by hand, under Xvfb at 1080p (`ninja -C build-rel play-bench`,
+ * README.md). The bare
  * window's floor: `bare-adw-window --resize SECONDS` or `--resize-frames N`.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#ifdef HAVE_MALLINFO2
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +73,18 @@ rss_kb (const char *field)
     return -1;
   line = strstr (status, field);
   return line != NULL ? atol (line + strlen (field)) : -1;
+}
+
+/* Whether resident memory moves with what is live or with what malloc keeps free. */
+static void
+print_heap (void)
+{
+#ifdef HAVE_MALLINFO2
+  struct mallinfo2 m = mallinfo2 ();
+
+  printf ("  heap in use %zu KiB, free in malloc's arenas %zu KiB, mmapped %zu KiB\n",
+          m.uordblks / 1024, m.fordblks / 1024, m.hblkhd / 1024);
+#endif
 }
 
 static void
@@ -140,13 +157,15 @@ poll_cb (gpointer user_data)
       {
         bench->rss_first_kb = rss_kb ("VmRSS:");
         printf ("after hand 1: RSS %ld KiB\n", bench->rss_first_kb);
+        print_heap ();
       }
-    else if (hands_seen % 10 == 0 && hands_seen < bench->hands)
+    else if (hands_seen % (bench->hands > 20 ? 10 : 2) == 0 && hands_seen < bench->hands)
       {
         long rss = rss_kb ("VmRSS:");
 
         printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1)\n",
                 hands_seen, rss, rss - bench->rss_first_kb);
+        print_heap ();
       }
     if (hands_seen >= bench->hands)
       {
@@ -154,6 +173,7 @@ poll_cb (gpointer user_data)
 
         printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1), peak %ld KiB\n",
                 hands_seen, rss, rss - bench->rss_first_kb, rss_kb ("VmHWM:"));
+        print_heap ();
         print_frames (bench);
         fflush (stdout);
         bench->poll_id = 0;
