@@ -272,6 +272,32 @@ update_roving (HeartsTable *self)
     }
 }
 
+/* Tab goes from the hand to Pass Cards and Shift+Tab back, wherever they are drawn.
+ * GTK orders Tab stops by their places, and those move: a chosen card is below the
+ * button until the frame that lifts it, and the rest of the hand stays below it. */
+static gboolean
+hearts_table_focus (GtkWidget        *widget,
+                    GtkDirectionType  direction)
+{
+  HeartsTable *self = HEARTS_TABLE (widget);
+  GtkWidget   *stops[] = { GTK_WIDGET (roving_card (self)), self->pass_button };
+  GtkWidget   *from = gtk_widget_get_focus_child (widget);
+  gint         step = direction == GTK_DIR_TAB_FORWARD ? 1 : -1;
+  gint         i;
+
+  if (direction != GTK_DIR_TAB_FORWARD && direction != GTK_DIR_TAB_BACKWARD)
+    return GTK_WIDGET_CLASS (hearts_table_parent_class)->focus (widget, direction);
+
+  if (from == NULL)
+    i = step > 0 ? 0 : G_N_ELEMENTS (stops) - 1;
+  else
+    i = (from == self->pass_button ? 1 : 0) + step;
+  for (; i >= 0 && i < (gint) G_N_ELEMENTS (stops); i += step)
+    if (stops[i] != NULL && gtk_widget_child_focus (stops[i], direction))
+      return TRUE;
+  return FALSE;
+}
+
 void
 _hearts_table_set_focus_card (HeartsTable      *self,
                               HeartsCardWidget *card)
@@ -1052,6 +1078,7 @@ hearts_table_class_init (HeartsTableClass *klass)
   widget_class->measure = _hearts_table_measure;
   widget_class->size_allocate = _hearts_table_size_allocate;
   widget_class->snapshot = _hearts_table_snapshot;
+  widget_class->focus = hearts_table_focus;
 
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,

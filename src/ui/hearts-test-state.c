@@ -172,7 +172,8 @@ add_menu (TestState       *state,
 }
 
 /* Where the keyboard focus is: "hand:QS", "pass-button", "sheet", "none", or the
- * type of the widget elsewhere. */
+ * type of the widget elsewhere with its action, or its style classes and its parent's
+ * type, so that two header buttons differ. */
 static char *
 describe_focus (HeartsWindow *window)
 {
@@ -189,7 +190,17 @@ describe_focus (HeartsWindow *window)
     return g_strdup ("sheet");
   if (window->trick_history != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (window->trick_history)))
     return g_strdup ("trick-history");
-  return g_strdup (G_OBJECT_TYPE_NAME (focus));
+  if (GTK_IS_ACTIONABLE (focus) && gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)) != NULL)
+    return g_strdup_printf ("%s:%s", G_OBJECT_TYPE_NAME (focus),
+                            gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)));
+  {
+    g_auto(GStrv)    classes = gtk_widget_get_css_classes (focus);
+    g_autofree char *joined = g_strjoinv (".", classes);
+    GtkWidget       *parent = gtk_widget_get_parent (focus);
+
+    return g_strdup_printf ("%s.%s in %s", G_OBJECT_TYPE_NAME (focus), joined,
+                            parent != NULL ? G_OBJECT_TYPE_NAME (parent) : "nothing");
+  }
 }
 
 static gboolean

@@ -363,6 +363,81 @@ test_sheet_keeps_focus (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* As the window's Tab binding does: past the last stop, start again. */
+static void
+press_tab (HeartsWindow    *window,
+           GtkDirectionType direction)
+{
+  if (!gtk_widget_child_focus (GTK_WIDGET (window), direction))
+    {
+      gtk_window_set_focus (GTK_WINDOW (window), NULL);
+      g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), direction));
+    }
+}
+
+static gboolean
+table_at_rest (gpointer user_data)
+{
+  HeartsWindow *window = user_data;
+  g_autoptr(GVariant) described = hearts_table_describe (hearts_window_get_table (window));
+  gboolean moving = TRUE;
+
+  g_variant_lookup (described, "moving", "b", &moving);
+  return !moving;
+}
+
+/* Tab goes from the hand to Pass Cards and Shift+Tab back, wherever the cards are
+ * drawn: from a chosen card before the frame that moves it up to the pass area, and
+ * from a card left in the row below the button. (GTK orders Tab stops by where they
+ * are; a fast Tab after Space went to the header.) */
+static void
+test_tab_order (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  GtkWidget    *pass = find_actionable (GTK_WIDGET (table), "table.pass");
+  g_autoptr(GPtrArray) cards = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (hearts_test_iterate_until (table_at_rest, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
+  cards = hand_cards (window);
+  g_signal_emit_by_name (focus_of (window), "move-card", -100);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
+
+  /* Space, Right, Space, Right, Space and at once Tab: no frame has moved the third
+   * card up yet. */
+  for (guint i = 0; i < 3; i++)
+    {
+      if (i > 0)
+        g_signal_emit_by_name (focus_of (window), "move-card", 1);
+      g_signal_emit_by_name (focus_of (window), "activate");
+    }
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 2));
+  g_assert_true (gtk_widget_get_sensitive (pass));
+  press_tab (window, GTK_DIR_TAB_FORWARD);
+  g_assert_true (focus_of (window) == pass);
+  press_tab (window, GTK_DIR_TAB_BACKWARD);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 2));
+
+  /* At rest, from a card of the row below the button. */
+  g_assert_true (hearts_test_iterate_until (table_at_rest, window, HEARTS_TEST_TIMEOUT_MS));
+  g_signal_emit_by_name (focus_of (window), "move-card", 1);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+  press_tab (window, GTK_DIR_TAB_FORWARD);
+  g_assert_true (focus_of (window) == pass);
+  press_tab (window, GTK_DIR_TAB_BACKWARD);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+  /* Past Pass Cards the focus leaves the table; Shift+Tab comes back to the button. */
+  press_tab (window, GTK_DIR_TAB_FORWARD);
+  press_tab (window, GTK_DIR_TAB_FORWARD);
+  g_assert_false (gtk_widget_is_ancestor (focus_of (window), GTK_WIDGET (table)));
+  press_tab (window, GTK_DIR_TAB_BACKWARD);
+  g_assert_true (focus_of (window) == pass);
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* Claims */
 
 static gboolean
@@ -905,6 +980,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
+  g_test_add_func ("/ui/window/tab-order", test_tab_order);
   g_test_add_func ("/ui/window/claim", test_claim);
   g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
