@@ -346,6 +346,49 @@ short_game (guint players)
   return game;
 }
 
+/* The cells of an earlier update are freed by the next: the sheet is made again at every
+ * hand of an evening, and must not keep what it showed before. */
+static void
+test_cells_freed (void)
+{
+  g_autoptr(HeartsGame) game = short_game (4);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *sheet = hearts_score_sheet_new ();
+
+  gtk_window_set_child (GTK_WINDOW (window), sheet);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  hearts_test_wait_drawn (sheet);
+
+  hearts_test_find_all_type (sheet, GTK_TYPE_LABEL, labels);
+  g_assert_cmpuint (labels->len, >, 3 * 4);
+  for (guint i = 0; i < labels->len; i++)
+    g_object_add_weak_pointer (g_ptr_array_index (labels, i), &labels->pdata[i]);
+
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  hearts_test_wait_drawn (sheet);
+  /* The sheet's own labels (its title, the footnote) stay: only the grids' cells go. */
+  {
+    guint alive = 0;
+
+    for (guint i = 0; i < labels->len; i++)
+      if (g_ptr_array_index (labels, i) != NULL)
+        {
+          GtkWidget *grid = gtk_widget_get_ancestor (g_ptr_array_index (labels, i), GTK_TYPE_GRID);
+
+          alive++;
+          g_assert_null (grid);
+        }
+    g_test_message ("%u of %u labels stay", alive, labels->len);
+  }
+  for (guint i = 0; i < labels->len; i++)
+    if (g_ptr_array_index (labels, i) != NULL)
+      g_object_remove_weak_pointer (g_ptr_array_index (labels, i), &labels->pdata[i]);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* However long the names and however many players, the sheet fits a phone's window (360 px,
  * the window's narrowest): what does not fit scrolls sideways. */
 static void
@@ -429,6 +472,7 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
   g_test_add_func ("/ui/score-sheet/long-game", test_long_game);
   g_test_add_func ("/ui/score-sheet/fits-phone", test_fits_phone);
+  g_test_add_func ("/ui/score-sheet/cells-freed", test_cells_freed);
   g_test_add_func ("/ui/score-sheet/long-names-fit", test_long_names_fit);
 
   return g_test_run ();
