@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-application.h"
+#include "hearts-software-gl.h"
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
 #include "hearts-preferences-window.h"
@@ -245,6 +246,7 @@ hearts_application_startup (GApplication *app)
   hearts_card_theme_preload (card_theme);
 
   G_APPLICATION_CLASS (hearts_application_parent_class)->startup (app);
+  hearts_prefer_cairo_on_software_gl (gdk_display_get_default ());
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
 
