@@ -1,10 +1,9 @@
 /* hearts-software-gl.c
  *
  * Where OpenGL is only software (Mesa's llvmpipe: a virtual machine, a remote desktop),
- * GTK 4.14 and later draw with cairo: there it is the faster and the lighter renderer.
- * GTK 4.8 draws with GL all the same, and on llvmpipe its GL renderer also keeps more
- * memory the longer a game goes on (README, "Performance"). Hearts makes GTK 4.14's choice
- * on older GTK, unless GSK_RENDERER asks for a renderer.
+ * GTK draws with it all the same; there the cairo renderer is the faster and the lighter
+ * one, and GTK 4.8's GL renderer also keeps more memory the longer a game goes on (README,
+ * "Performance"). Hearts draws with cairo there, unless GSK_RENDERER names a renderer.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,22 +11,18 @@
 
 #include <string.h>
 
-#include "hearts-software-gl.h"
-
-#if !GTK_CHECK_VERSION (4, 14, 0)
 #include <epoxy/gl.h>
-#endif
+
+#include "hearts-software-gl.h"
 
 /**
  * hearts_gl_is_software:
  *
- * Whether @display's OpenGL is drawn by the CPU. Always %FALSE with GTK 4.14 or later,
- * which looks for itself.
+ * Whether @display's OpenGL is drawn by the CPU.
  */
 gboolean
 hearts_gl_is_software (GdkDisplay *display)
 {
-#if !GTK_CHECK_VERSION (4, 14, 0)
   g_autoptr(GdkGLContext) context = NULL;
   const char *renderer;
   gboolean    software;
@@ -44,9 +39,6 @@ hearts_gl_is_software (GdkDisplay *display)
               strstr (renderer, "swrast") != NULL);
   gdk_gl_context_clear_current ();
   return software;
-#else
-  return FALSE;
-#endif
 }
 
 /**
