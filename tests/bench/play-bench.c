@@ -50,6 +50,7 @@ typedef struct
   HeartsWindow      *window;
   GArray            *frames[N_KINDS]; /* BenchFrame */
   guint              hands;
+  guint              games; /* begun, counting the first */
   double             speed;
   char              *theme;
   int                width, height;
@@ -85,6 +86,15 @@ print_heap (void)
   printf ("  heap in use %zu KiB, free in malloc's arenas %zu KiB, mmapped %zu KiB\n",
           m.uordblks / 1024, m.fordblks / 1024, m.hblkhd / 1024);
 #endif
+}
+
+/* Where in the games the figure was taken: a game's record and score sheet grow with its
+ * hands, and go at the next game. */
+static void
+print_game (Bench *bench)
+{
+  printf ("  game %u, after its hand %u\n", bench->games,
+          hearts_game_get_n_results (hearts_window_get_game (bench->window)));
 }
 
 static void
@@ -158,6 +168,7 @@ poll_cb (gpointer user_data)
         bench->rss_first_kb = rss_kb ("VmRSS:");
         printf ("after hand 1: RSS %ld KiB\n", bench->rss_first_kb);
         print_heap ();
+        print_game (bench);
       }
     else if (hands_seen % (bench->hands > 20 ? 10 : 2) == 0 && hands_seen < bench->hands)
       {
@@ -166,6 +177,7 @@ poll_cb (gpointer user_data)
         printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1)\n",
                 hands_seen, rss, rss - bench->rss_first_kb);
         print_heap ();
+        print_game (bench);
       }
     if (hands_seen >= bench->hands)
       {
@@ -174,6 +186,7 @@ poll_cb (gpointer user_data)
         printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1), peak %ld KiB\n",
                 hands_seen, rss, rss - bench->rss_first_kb, rss_kb ("VmHWM:"));
         print_heap ();
+        print_game (bench);
         print_frames (bench);
         fflush (stdout);
         bench->poll_id = 0;
@@ -183,6 +196,8 @@ poll_cb (gpointer user_data)
     fflush (stdout);
   }
 
+  if (phase == HEARTS_PHASE_GAME_OVER)
+    bench->games++;
   gtk_widget_activate_action (GTK_WIDGET (bench->window),
                               phase == HEARTS_PHASE_GAME_OVER ? "win.new-game" : "win.next-hand", NULL);
   return G_SOURCE_CONTINUE;
@@ -316,6 +331,7 @@ main (int   argc,
   /* No hands: only the resizing. */
   bench.hands = bench.resize_s > 0 || bench.resize_frames > 0 ? MAX (0, hands) : MAX (1, hands);
   bench.speed = speed;
+  bench.games = 1;
   bench.width = 1920;
   bench.height = 1080;
   if (size != NULL && sscanf (size, "%dx%d", &bench.width, &bench.height) != 2)
