@@ -309,7 +309,8 @@ main (int   argc,
   int              hands = 2;
   int              resize_frames = 0;
   double           speed = 1;
-  const char      *app_argv[] = { argv[0], "--seed", "1", "--rules", "end=deals:100", NULL };
+  g_autofree char *rules = NULL;
+  const char      *app_argv[] = { argv[0], "--seed", "1", "--rules", NULL, NULL };
   GOptionEntry     entries[] = {
         { "hands", 0, 0, G_OPTION_ARG_INT, &hands, "Hands to play (2)", "N" },
         { "speed", 0, 0, G_OPTION_ARG_DOUBLE, &speed, "Animation speed, 1 normal (1)", "X" },
@@ -317,6 +318,8 @@ main (int   argc,
         { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Window size (1920x1080)", "WxH" },
         { "resize", 0, 0, G_OPTION_ARG_DOUBLE, &bench.resize_s, "Resize for this long first (0)", "SECONDS" },
         { "resize-frames", 0, 0, G_OPTION_ARG_INT, &resize_frames, "Or resize one step a frame for N frames", "N" },
+        { "rules", 0, 0, G_OPTION_ARG_STRING, &rules,
+          "Rules of the games (end=deals:100: one game, its score sheet a row longer each hand)", "RULES" },
         { NULL }
   };
 
@@ -328,6 +331,7 @@ main (int   argc,
       return 2;
     }
   bench.resize_frames = MAX (0, resize_frames);
+  app_argv[4] = rules != NULL ? rules : "end=deals:100";
   /* No hands: only the resizing. */
   bench.hands = bench.resize_s > 0 || bench.resize_frames > 0 ? MAX (0, hands) : MAX (1, hands);
   bench.speed = speed;
