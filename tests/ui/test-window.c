@@ -438,6 +438,27 @@ test_tab_order (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* A new game lets the one before go: an evening is many games. */
+static void
+test_old_game_freed (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsGame   *old = hearts_window_get_game (window);
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsRules   rules;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_object_add_weak_pointer (G_OBJECT (old), (gpointer *) &old);
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, 8);
+  hearts_window_new_game (window, game);
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_null (old);
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* Claims */
 
 static gboolean
@@ -981,6 +1002,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/tab-order", test_tab_order);
+  g_test_add_func ("/ui/window/old-game-freed", test_old_game_freed);
   g_test_add_func ("/ui/window/claim", test_claim);
   g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
