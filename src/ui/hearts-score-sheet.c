@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 #include <adwaita.h>
 
 #include "hearts-format.h"
@@ -38,6 +39,12 @@ struct _HeartsScoreSheet
   guint    scroll_tick;
 
   HeartsScoreSheetMode mode;
+
+  /* What the hand rows show, so that the next update only adds the newest hand: a sheet
+   * of a long game would otherwise make every cell again at every hand. */
+  HeartsGame *rows_game;  /* weak */
+  char      **rows_names;
+  GArray     *rows;       /* HeartsHandResult, one per hand row */
 };
 
 /* The sheet's usual width, and its widest for long names. */
@@ -293,6 +300,9 @@ hearts_score_sheet_dispose (GObject *object)
     gtk_widget_unparent (child);
   for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
     g_clear_object (&self->columns[c]);
+  g_clear_weak_pointer (&self->rows_game);
+  g_clear_pointer (&self->rows_names, g_strfreev);
+  g_clear_pointer (&self->rows, g_array_unref);
 
   G_OBJECT_CLASS (hearts_score_sheet_parent_class)->dispose (object);
 }
@@ -350,6 +360,7 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
     self->columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->rows = g_array_new (FALSE, FALSE, sizeof (HeartsHandResult));
   self->at_end = TRUE;
   hands = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (hands, "changed", G_CALLBACK (on_hands_adjustment_changed_cb), self, 0);
@@ -366,6 +377,21 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (scroller)),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the scores"), -1);
     }
+}
+
+static gboolean
+rows_still_shown (HeartsScoreSheet   *self,
+                  HeartsGame         *game,
+                  const char * const *names)
+{
+  if (self->rows_game != game || self->rows->len > hearts_game_get_n_results (game) ||
+      self->rows_names == NULL || !g_strv_equal ((const char * const *) self->rows_names, names))
+    return FALSE;
+  for (guint h = 0; h < self->rows->len; h++)
+    if (memcmp (&g_array_index (self->rows, HeartsHandResult, h), hearts_game_get_result (game, h),
+                sizeof (HeartsHandResult)) != 0)
+      return FALSE;
+  return TRUE;
 }
 
 GtkWidget *
@@ -395,28 +421,39 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
   winners = hearts_game_get_winners (game);
 
   clear_grid (self->heading_grid);
-  clear_grid (self->grid);
   clear_grid (self->total_grid);
   attach (self, self->heading_grid, heading_cell (_("Hand"), 0), 0, 0);
   for (guint s = 0; s < n; s++)
     attach (self, self->heading_grid, heading_cell (names[s], 1), s + 1, 0);
 
-  for (guint h = 0; h < n_hands; h++)
+  /* The hands shown stay while the game, the names and those hands' results are the same
+   * (an undo may take a hand back and play it again otherwise). */
+  if (!rows_still_shown (self, game, names))
+    {
+      clear_grid (self->grid);
+      g_array_set_size (self->rows, 0);
+      g_set_weak_pointer (&self->rows_game, game);
+      g_strfreev (self->rows_names);
+      self->rows_names = g_strdupv ((char **) names);
+    }
+  /* Only the newest hand of a hand's or a game's end is marked. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_remove_css_class (child, "last-hand");
+  for (guint h = self->rows->len; h < n_hands; h++)
     {
       const HeartsHandResult *r = hearts_game_get_result (game, h);
       g_autofree char        *number = g_strdup_printf ("%u", h + 1);
-      gboolean                last = h + 1 == n_hands;
 
       attach (self, self->grid, cell (number, "dim-label", 0), 0, h);
       for (guint s = 0; s < n; s++)
-        {
-          GtkWidget *label = hand_cell (r, names[s], h, s);
-
-          if (last && mode != HEARTS_SCORE_SHEET_VIEW)
-            gtk_widget_add_css_class (label, "last-hand");
-          attach (self, self->grid, label, s + 1, h);
-        }
+        attach (self, self->grid, hand_cell (r, names[s], h, s), s + 1, h);
+      g_array_append_val (self->rows, *r);
     }
+  if (n_hands > 0 && mode != HEARTS_SCORE_SHEET_VIEW)
+    for (guint s = 0; s < n; s++)
+      gtk_widget_add_css_class (gtk_grid_get_child_at (self->grid, s + 1, n_hands - 1), "last-hand");
 
   gtk_widget_set_visible (GTK_WIDGET (self->scroller), n_hands > 0);
   gtk_widget_set_visible (self->total_separator, n_hands > 0);

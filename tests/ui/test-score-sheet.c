@@ -346,16 +346,19 @@ short_game (guint players)
   return game;
 }
 
-/* The cells of an earlier update are freed by the next: the sheet is made again at every
- * hand of an evening, and must not keep what it showed before. */
+/* The rows of hands the sheet shows stay from one update to the next in the same game,
+ * and go with another game: the sheet of an evening's game does not make every cell again
+ * at every hand, and keeps nothing of the games before. */
 static void
-test_cells_freed (void)
+test_rows_kept_then_freed (void)
 {
   g_autoptr(HeartsGame) game = short_game (4);
+  g_autoptr(HeartsGame) other = short_game (4);
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
   g_autoptr(GPtrArray) cells = g_ptr_array_new ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *sheet = hearts_score_sheet_new ();
+  GtkGrid   *hands = find_grid (sheet, "score-hands");
 
   gtk_window_set_child (GTK_WINDOW (window), sheet);
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
@@ -363,20 +366,91 @@ test_cells_freed (void)
   hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
   hearts_test_wait_drawn (sheet);
 
-  /* The grids' cells: the sheet's own labels (its title, the footnote) stay. */
-  hearts_test_find_all_type (sheet, GTK_TYPE_LABEL, found);
+  hearts_test_find_all_type (GTK_WIDGET (hands), GTK_TYPE_LABEL, found);
   for (guint i = 0; i < found->len; i++)
-    if (gtk_widget_get_ancestor (g_ptr_array_index (found, i), GTK_TYPE_GRID) != NULL)
-      g_ptr_array_add (cells, g_ptr_array_index (found, i));
-  g_assert_cmpuint (cells->len, >, 3 * 4);
+    g_ptr_array_add (cells, g_ptr_array_index (found, i));
+  g_assert_cmpuint (cells->len, ==, 3 * 5);
   for (guint i = 0; i < cells->len; i++)
     g_object_add_weak_pointer (g_ptr_array_index (cells, i), &cells->pdata[i]);
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
+  hearts_test_wait_drawn (sheet);
+  for (guint i = 0; i < cells->len; i++)
+    {
+      g_assert_nonnull (g_ptr_array_index (cells, i));
+      g_assert_true (gtk_widget_get_parent (g_ptr_array_index (cells, i)) == GTK_WIDGET (hands));
+      /* Looked at from the menu, no hand is the newest. */
+      g_assert_false (gtk_widget_has_css_class (g_ptr_array_index (cells, i), "last-hand"));
+    }
+
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), other, names, HEARTS_SCORE_SHEET_HAND_OVER);
   hearts_test_wait_drawn (sheet);
   for (guint i = 0; i < cells->len; i++)
     g_assert_null (g_ptr_array_index (cells, i));
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* What a cell shows, for comparing two sheets. */
+static char *
+describe_cells (GtkGrid *grid)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int row = 0; gtk_grid_get_child_at (grid, 0, row) != NULL; row++)
+    for (int column = 0; gtk_grid_get_child_at (grid, column, row) != NULL; column++)
+      {
+        GtkWidget       *label = gtk_grid_get_child_at (grid, column, row);
+        const char      *tooltip = gtk_widget_get_tooltip_text (label);
+
+        g_string_append_printf (text, "%d,%d %s [%s]%s%s\n", row, column,
+                                gtk_label_get_label (GTK_LABEL (label)), tooltip ? tooltip : "",
+                                gtk_widget_has_css_class (label, "last-hand") ? " last" : "",
+                                gtk_widget_has_css_class (label, "moon") ? " moon" : "");
+      }
+  return g_string_free (text, FALSE);
+}
+
+/* Updated at every hand of a game, as the window does, the sheet shows what one made at
+ * the end shows. */
+static void
+test_rows_added_hand_by_hand (void)
+{
+  g_autofree char *text = g_strdup ("players=4 omnibus=yes no-tricks=yes end=deals:6");
+  g_autoptr(HeartsGame) game = NULL;
+  GtkWidget       *each = g_object_ref_sink (hearts_score_sheet_new ());
+  GtkWidget       *once = g_object_ref_sink (hearts_score_sheet_new ());
+  g_autofree char *by_hand = NULL;
+  g_autofree char *whole = NULL;
+  HeartsRules      rules;
+  guint            updates = 0;
+
+  hearts_rules_init_default (&rules);
+  g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+  game = hearts_game_new (&rules, hearts_test_seed ());
+  for (guint s = 0; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+        {
+          hearts_score_sheet_update (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+          updates++;
+          hearts_game_next_hand (game);
+        }
+      else
+        g_assert_true (hearts_game_computer_move (game));
+    }
+  g_assert_cmpuint (updates, ==, 5);
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  hearts_score_sheet_update (HEARTS_SCORE_SHEET (once), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+
+  by_hand = describe_cells (find_grid (each, "score-hands"));
+  whole = describe_cells (find_grid (once, "score-hands"));
+  g_assert_cmpstr (by_hand, ==, whole);
+  g_assert_nonnull (strstr (whole, "5,1 "));
+  g_assert_nonnull (strstr (whole, " last\n"));
+  g_assert_finalize_object (each);
+  g_assert_finalize_object (once);
 }
 
 /* However long the names and however many players, the sheet fits a phone's window (360 px,
@@ -462,7 +536,8 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/no-footnote", test_no_footnote);
   g_test_add_func ("/ui/score-sheet/long-game", test_long_game);
   g_test_add_func ("/ui/score-sheet/fits-phone", test_fits_phone);
-  g_test_add_func ("/ui/score-sheet/cells-freed", test_cells_freed);
+  g_test_add_func ("/ui/score-sheet/rows-kept-then-freed", test_rows_kept_then_freed);
+  g_test_add_func ("/ui/score-sheet/rows-added-hand-by-hand", test_rows_added_hand_by_hand);
   g_test_add_func ("/ui/score-sheet/long-names-fit", test_long_names_fit);
 
   return g_test_run ();
