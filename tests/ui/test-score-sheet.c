@@ -323,11 +323,15 @@ test_long_game (void)
   check_long_game (names, 400, 800);
 }
 
-/* Three hands of Easy players, with every special score the rules have. */
+/* @deals hands of Easy players, with every special score the rules have. @sheet, if any,
+ * is updated at the end of each hand, as the window does, @updates times. */
 static HeartsGame *
-short_game (guint players)
+easy_game (guint             players,
+           guint             deals,
+           HeartsScoreSheet *sheet,
+           guint            *updates)
 {
-  g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:3", players);
+  g_autofree char *text = g_strdup_printf ("players=%u omnibus=yes no-tricks=yes end=deals:%u", players, deals);
   HeartsGame      *game;
   HeartsRules      rules;
 
@@ -339,11 +343,25 @@ short_game (guint players)
   while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
     {
       if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
-        hearts_game_next_hand (game);
+        {
+          if (sheet != NULL)
+            {
+              hearts_score_sheet_update (sheet, game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+              (*updates)++;
+            }
+          hearts_game_next_hand (game);
+        }
       else
         g_assert_true (hearts_game_computer_move (game));
     }
   return game;
+}
+
+/* Three hands of Easy players, with every special score the rules have. */
+static HeartsGame *
+short_game (guint players)
+{
+  return easy_game (players, 3, NULL, NULL);
 }
 
 /* The rows of hands the sheet shows stay from one update to the next in the same game,
@@ -415,31 +433,13 @@ describe_cells (GtkGrid *grid)
 static void
 test_rows_added_hand_by_hand (void)
 {
-  g_autofree char *text = g_strdup ("players=4 omnibus=yes no-tricks=yes end=deals:6");
-  g_autoptr(HeartsGame) game = NULL;
   GtkWidget       *each = g_object_ref_sink (hearts_score_sheet_new ());
   GtkWidget       *once = g_object_ref_sink (hearts_score_sheet_new ());
+  guint            updates = 0;
+  g_autoptr(HeartsGame) game = easy_game (4, 6, HEARTS_SCORE_SHEET (each), &updates);
   g_autofree char *by_hand = NULL;
   g_autofree char *whole = NULL;
-  HeartsRules      rules;
-  guint            updates = 0;
 
-  hearts_rules_init_default (&rules);
-  g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
-  game = hearts_game_new (&rules, hearts_test_seed ());
-  for (guint s = 0; s < rules.n_players; s++)
-    hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
-  while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
-    {
-      if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
-        {
-          hearts_score_sheet_update (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
-          updates++;
-          hearts_game_next_hand (game);
-        }
-      else
-        g_assert_true (hearts_game_computer_move (game));
-    }
   g_assert_cmpuint (updates, ==, 5);
   hearts_score_sheet_update (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
   hearts_score_sheet_update (HEARTS_SCORE_SHEET (once), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
