@@ -7,10 +7,10 @@
 #include <glib/gi18n.h>
 
 #include "hearts-application.h"
-#include "hearts-software-gl.h"
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
 #include "hearts-preferences-window.h"
+#include "hearts-software-gl.h"
 #include "hearts-statistics-dialog.h"
 #include "hearts-test-state.h"
 #include "hearts-window.h"

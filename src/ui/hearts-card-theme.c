@@ -10,9 +10,9 @@
 #include <librsvg/rsvg.h>
 
 #include "hearts-card-theme-private.h"
-#include "hearts-surface-texture.h"
 #include "hearts-deck-cache.h"
 #include "hearts-resources.h"
+#include "hearts-surface-texture.h"
 
 #define N_COLUMNS    13
 #define N_ROWS       5

@@ -15,8 +15,8 @@
  * the window leaves it with the score sheet up (the window gives freed memory back itself
  * then; the bench does not), and with glibc how much of the heap is in use and how much is
  * free. Not a test: run it by hand, under Xvfb at 1080p (`ninja -C build-rel play-bench`,
- * README.md). The bare
- * window's floor: `bare-adw-window --resize SECONDS` or `--resize-frames N`.
+ * README.md). The bare window's floor: `bare-adw-window --resize SECONDS` or
+ * `--resize-frames N`.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -76,9 +76,11 @@ rss_kb (const char *field)
   return line != NULL ? atol (line + strlen (field)) : -1;
 }
 
-/* Whether resident memory moves with what is live or with what malloc keeps free. */
+/* Whether resident memory moves with what is live or with what malloc keeps free, and where
+ * in the games the figure was taken: a game's record and score sheet grow with its hands,
+ * and go at the next game. */
 static void
-print_heap (void)
+print_heap_and_game (Bench *bench)
 {
 #ifdef HAVE_MALLINFO2
   struct mallinfo2 m = mallinfo2 ();
@@ -86,13 +88,6 @@ print_heap (void)
   printf ("  heap in use %zu KiB, free in malloc's arenas %zu KiB, mmapped %zu KiB\n",
           m.uordblks / 1024, m.fordblks / 1024, m.hblkhd / 1024);
 #endif
-}
-
-/* Where in the games the figure was taken: a game's record and score sheet grow with its
- * hands, and go at the next game. */
-static void
-print_game (Bench *bench)
-{
   printf ("  game %u, after its hand %u\n", bench->games,
           hearts_game_get_n_results (hearts_window_get_game (bench->window)));
 }
@@ -167,8 +162,7 @@ poll_cb (gpointer user_data)
       {
         bench->rss_first_kb = rss_kb ("VmRSS:");
         printf ("after hand 1: RSS %ld KiB\n", bench->rss_first_kb);
-        print_heap ();
-        print_game (bench);
+        print_heap_and_game (bench);
       }
     else if (hands_seen % (bench->hands > 20 ? 10 : 2) == 0 && hands_seen < bench->hands)
       {
@@ -176,8 +170,7 @@ poll_cb (gpointer user_data)
 
         printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1)\n",
                 hands_seen, rss, rss - bench->rss_first_kb);
-        print_heap ();
-        print_game (bench);
+        print_heap_and_game (bench);
       }
     if (hands_seen >= bench->hands)
       {
@@ -185,8 +178,7 @@ poll_cb (gpointer user_data)
 
         printf ("after hand %u: RSS %ld KiB (%+ld KiB since hand 1), peak %ld KiB\n",
                 hands_seen, rss, rss - bench->rss_first_kb, rss_kb ("VmHWM:"));
-        print_heap ();
-        print_game (bench);
+        print_heap_and_game (bench);
         print_frames (bench);
         fflush (stdout);
         bench->poll_id = 0;
