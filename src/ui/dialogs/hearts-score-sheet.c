@@ -329,7 +329,7 @@ hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
 
   object_class->dispose = hearts_score_sheet_dispose;
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-score-sheet.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-score-sheet.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, clamp);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, table_box);
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, title_label);

@@ -538,7 +538,7 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   g_type_ensure (HEARTS_TYPE_CLICK_MODE);
   g_type_ensure (HEARTS_TYPE_ANIMATION_SPEED);
   g_type_ensure (HEARTS_TYPE_HAND_SORT);
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-preferences-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, next_game_group);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preset_description);

@@ -159,7 +159,7 @@ hearts_seat_plate_class_init (HeartsSeatPlateClass *klass)
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-seat-plate.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/table/hearts-seat-plate.ui");
 
   gtk_widget_class_set_css_name (widget_class, "seat-plate");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -700,7 +700,7 @@ hearts_review_view_class_init (HeartsReviewViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HEARTS_TYPE_ANNOUNCER);
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-review-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-review-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, stack);
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, HeartsReviewView, cancel_button);

@@ -286,7 +286,7 @@ hearts_statistics_dialog_class_init (HeartsStatisticsDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "statistics.reset", NULL, reset_action);
   hearts_dialog_class_add_close_shortcut (widget_class);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-statistics-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-statistics-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsStatisticsDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, HeartsStatisticsDialog, preset_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsStatisticsDialog, games_label);

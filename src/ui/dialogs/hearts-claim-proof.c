@@ -175,7 +175,7 @@ hearts_claim_proof_class_init (HeartsClaimProofClass *klass)
   object_class->dispose = hearts_claim_proof_dispose;
   widget_class->measure = hearts_claim_proof_measure;
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-claim-proof.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-claim-proof.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsClaimProof, rows);
 }
 

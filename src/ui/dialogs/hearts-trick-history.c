@@ -363,7 +363,7 @@ hearts_trick_history_class_init (HeartsTrickHistoryClass *klass)
 
   hearts_dialog_class_add_close_shortcut (widget_class);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-trick-history.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-trick-history.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsTrickHistory, stack);
   gtk_widget_class_bind_template_child (widget_class, HeartsTrickHistory, last_list);
   gtk_widget_class_bind_template_child (widget_class, HeartsTrickHistory, hand_list);
