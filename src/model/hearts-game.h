@@ -14,19 +14,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsGame, hearts_game, HEARTS, GAME, GObject)
 
-#define HEARTS_GAME_MAX_TRICKS 17 /* a hand of the three-player game */
-
-/* One trick of a claim's line, as a view lays it out: the first may have had cards
- * played already (@n_before of them, first in @cards). */
-typedef struct
-{
-  guint8      leader;
-  guint8      winner;
-  guint8      n_cards;
-  guint8      n_before;
-  gint        points;                    /* the trick's card points */
-  HeartsCard  cards[HEARTS_MAX_PLAYERS]; /* in order of play */
-} HeartsClaimTrick;
+#define HEARTS_GAME_MAX_TRICKS HEARTS_HAND_MAX_TRICKS
 
 #define HEARTS_GAME_ERROR (hearts_game_error_quark ())
 GQuark hearts_game_error_quark (void);
@@ -151,7 +139,7 @@ gboolean             hearts_game_can_claim_finish    (HeartsGame          *self,
  * HEARTS_GAME_MAX_TRICKS); returns how many, 0 when @proof is not a line from here. */
 guint                hearts_game_get_claim_tricks    (HeartsGame          *self,
                                                       const HeartsClaim   *proof,
-                                                      HeartsClaimTrick    *tricks);
+                                                      HeartsTrick    *tricks);
 /* Whether no card left can change a score (hearts_deal_is_settled()): then
  * hearts_game_finish() plays the rest out at once, whoever is to move. */
 gboolean             hearts_game_finish_is_determined(HeartsGame          *self);

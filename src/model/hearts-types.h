@@ -33,6 +33,22 @@ typedef enum
   HEARTS_PHASE_GAME_OVER,
 } HeartsPhase;
 
+/* Room for the tricks of a hand (the three-player game's 17). */
+#define HEARTS_HAND_MAX_TRICKS 17
+
+/* One trick as every view shows it: who led, the cards in order of play, who took it
+ * and its card points. A claim's first trick may have had cards played before the
+ * claim: the first @n_before of @cards. */
+typedef struct
+{
+  guint8      leader;
+  guint8      winner;
+  guint8      n_cards;
+  guint8      n_before;
+  gint        points;                    /* before any moon adjustment */
+  HeartsCard  cards[HEARTS_MAX_PLAYERS];
+} HeartsTrick;
+
 /* One finished hand on the score sheet. */
 typedef struct
 {

@@ -87,7 +87,7 @@ add_claim_dialog (TestState       *state,
   g_variant_builder_init (&tricks, G_VARIANT_TYPE ("a(uas)"));
   for (guint t = 0; t < window->n_claim_tricks; t++)
     {
-      const HeartsClaimTrick *trick = &window->claim_tricks[t];
+      const HeartsTrick *trick = &window->claim_tricks[t];
       const char             *names[HEARTS_MAX_PLAYERS + 1] = { NULL };
 
       for (guint c = 0; c < trick->n_cards; c++)

@@ -42,7 +42,7 @@ struct _HeartsWindow
   GCancellable         *claim_check;     /* the check in flight */
   gboolean              claim_known;     /* a true claim: win.claim is enabled */
   HeartsClaim           claim;
-  HeartsClaimTrick      claim_tricks[HEARTS_GAME_MAX_TRICKS]; /* as the open dialog shows them */
+  HeartsTrick      claim_tricks[HEARTS_GAME_MAX_TRICKS]; /* as the open dialog shows them */
   guint                 n_claim_tricks;
   GtkWidget            *claim_dialog;    /* the proof, while it is open */
   GtkWidget            *review;          /* the hand review, while it is open (weak) */

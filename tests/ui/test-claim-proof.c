@@ -46,7 +46,7 @@ static void
 test_resize (void)
 {
   g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
-  HeartsClaimTrick tricks[3] = { { 0 } };
+  HeartsTrick tricks[3] = { { 0 } };
   GtkWidget       *window, *proof;
   int              wide, narrow, min;
 

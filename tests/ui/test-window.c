@@ -569,7 +569,7 @@ assert_proof_cards (GtkWidget  *alert,
                     HeartsGame *game)
 {
   HeartsClaim      claim;
-  HeartsClaimTrick tricks[HEARTS_GAME_MAX_TRICKS];
+  HeartsTrick tricks[HEARTS_GAME_MAX_TRICKS];
   g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
   guint n_tricks, k = 0, n_winning = 0;
 

@@ -77,7 +77,7 @@ new_card (HeartsClaimProof *self,
 
 static GtkWidget *
 new_row (HeartsClaimProof       *self,
-         const HeartsClaimTrick *trick,
+         const HeartsTrick *trick,
          const char             *winner)
 {
   g_autofree char *label = NULL;
@@ -203,7 +203,7 @@ hearts_claim_proof_new (HeartsCardTheme *theme,
 
 void
 hearts_claim_proof_set_tricks (HeartsClaimProof       *self,
-                               const HeartsClaimTrick *tricks,
+                               const HeartsTrick *tricks,
                                guint                   n_tricks,
                                const char * const     *names)
 {

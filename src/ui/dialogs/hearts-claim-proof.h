@@ -21,7 +21,7 @@ GtkWidget  *hearts_claim_proof_new           (HeartsCardTheme        *theme,
 /* A row per trick: who wins it, its cards in order of play (those on the table
  * already dimmed) and its points. @names: the seats' names. */
 void        hearts_claim_proof_set_tricks    (HeartsClaimProof       *self,
-                                              const HeartsClaimTrick *tricks,
+                                              const HeartsTrick *tricks,
                                               guint                   n_tricks,
                                               const char * const     *names);
 
