@@ -49,6 +49,14 @@ typedef struct
   HeartsCard  cards[HEARTS_MAX_PLAYERS];
 } HeartsTrick;
 
+/* Whether the seat may claim the rest of the hand. */
+typedef enum
+{
+  HEARTS_CLAIM_OFFER_NONE,      /* not its turn, or the rest is not decided */
+  HEARTS_CLAIM_OFFER_CHECKING,  /* its turn: being worked out */
+  HEARTS_CLAIM_OFFER_OFFERED,   /* decided: the seat may claim it */
+} HeartsClaimOffer;
+
 /* One finished hand on the score sheet. */
 typedef struct
 {

@@ -1,8 +1,8 @@
 /* hearts-window.c
  *
- * The window shows the game the runner plays: the table follows the game's moves,
- * the score sheet opens when a hand is over and the table has shown its last trick,
- * and the header follows the game's properties. Actions are in
+ * The window shows the game the runner plays, through the player's seat view: the
+ * table, the score sheet and the header follow the view (bound in the template), the
+ * score sheet opens when a hand is over and the table has shown its last trick. Actions are in
  * hearts-window-actions.c, the settings and new games in hearts-window-settings.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,24 +16,13 @@
 
 #include "hearts-card-picture.h"
 #include "hearts-fit-label.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static GParamSpec *properties[N_WINDOW_PROPS];
-
-static const char **
-player_names (HeartsWindow *self,
-              const char   *names[HEARTS_MAX_PLAYERS + 1])
-{
-  guint n = hearts_game_get_n_players (self->game);
-
-  for (guint s = 0; s < n; s++)
-    names[s] = hearts_table_get_player_name (self->table, s);
-  names[n] = NULL;
-  return names;
-}
 
 /* The header's subtitle, bound in the template to the game's properties and the table's
  * busy: it follows what the table shows, so the hand is not finished while the table is
@@ -82,9 +71,7 @@ void
 _hearts_window_show_score_sheet (HeartsWindow        *self,
                                  HeartsScoreSheetMode mode)
 {
-  const char *names[HEARTS_MAX_PLAYERS + 1];
-
-  hearts_score_sheet_update (self->score_sheet, self->game, player_names (self, names), mode);
+  hearts_score_sheet_set_mode (self->score_sheet, mode);
   gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), TRUE);
   set_behind_sheet_focusable (self, FALSE);
   /* The button's action is enabled first: a disabled button takes no focus. */
@@ -197,32 +184,28 @@ _hearts_window_close_trick_history (HeartsWindow *self)
   hearts_dialog_close (GTK_WIDGET (history));
 }
 
-/* The game's signals */
-
-/* Also after the game's last hand: the phase says which sheet. */
-static void
-on_hand_finished_cb (HeartsWindow *self,
-                     guint         hand)
-{
-  self->pending_sheet = hearts_game_get_phase (self->game) == HEARTS_PHASE_GAME_OVER
-                          ? HEARTS_SCORE_SHEET_GAME_OVER
-                          : HEARTS_SCORE_SHEET_HAND_OVER;
-  show_pending_sheet (self);
-}
+/* The seat view's signals */
 
 static void
-on_game_state_cb (HeartsWindow *self)
+on_view_state_cb (HeartsWindow *self)
 {
   _hearts_window_actions_update (self);
 }
 
 /* A move asks the claim check again and changes what can be looked back at (a finished
- * or an undone trick). */
+ * or an undone trick); a hand's end (also the game's last) opens the sheet once the
+ * table is still. */
 static void
-on_game_changed_cb (HeartsWindow *self)
+on_view_event_cb (HeartsWindow          *self,
+                  const HeartsSeatEvent *event)
 {
+  if (event->kind == HEARTS_SEAT_EVENT_HAND_FINISHED)
+    self->pending_sheet = hearts_seat_view_get_phase (self->view) == HEARTS_PHASE_GAME_OVER
+                            ? HEARTS_SCORE_SHEET_GAME_OVER
+                            : HEARTS_SCORE_SHEET_HAND_OVER;
   _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
+  show_pending_sheet (self);
 }
 
 /* Looking back at tricks turned off: what was open closes too. */
@@ -365,11 +348,10 @@ hearts_window_dispose (GObject *object)
   /* Moves, hints and engines in flight are cancelled; the saved game stays as it is. */
   if (self->runner != NULL)
     hearts_game_runner_set_game (self->runner, NULL, NULL);
-  if (self->game_signals != NULL)
-    g_signal_group_set_target (self->game_signals, NULL);
-  g_clear_object (&self->game_signals);
-  g_cancellable_cancel (self->claim_check);
-  g_clear_object (&self->claim_check);
+  if (self->view_signals != NULL)
+    g_signal_group_set_target (self->view_signals, NULL);
+  g_clear_object (&self->view_signals);
+  g_clear_object (&self->view);
   g_clear_weak_pointer (&self->claim_dialog);
   g_clear_object (&self->saved_game);
   g_clear_object (&self->game);
@@ -402,20 +384,20 @@ hearts_window_get_property (GObject    *object,
     case WINDOW_PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
-    case WINDOW_PROP_GAME:
-      g_value_set_object (value, self->game);
+    case WINDOW_PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
       break;
     case WINDOW_PROP_MESSAGE:
       g_value_set_string (value, self->message);
       break;
-    case WINDOW_PROP_CLAIM_DIALOG:
-      g_value_set_object (value, self->claim_dialog);
-      break;
-    case WINDOW_PROP_CLAIM_CHECKING:
-      g_value_set_boolean (value, self->claim_check != NULL);
-      break;
     case WINDOW_PROP_TRICK_HISTORY:
       g_value_set_object (value, self->trick_history);
+      break;
+    case WINDOW_PROP_REVIEW:
+      g_value_set_object (value, self->review);
+      break;
+    case WINDOW_PROP_CLAIM_PROOF:
+      g_value_set_object (value, self->claim_dialog);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -457,28 +439,29 @@ hearts_window_class_init (HeartsWindowClass *klass)
   properties[WINDOW_PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL, HEARTS_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[WINDOW_PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
+  /* The game as the player's seat sees it: what every view shows. */
+  properties[WINDOW_PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL, HEARTS_TYPE_SEAT_VIEW,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The text of the last toast. */
   properties[WINDOW_PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* The proof of a claim while it is open (for tests). */
-  properties[WINDOW_PROP_CLAIM_DIALOG] =
-    g_param_spec_object ("claim-dialog", NULL, NULL, GTK_TYPE_WIDGET,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* Whether the claim of this turn is being checked (for tests). */
-  properties[WINDOW_PROP_CLAIM_CHECKING] =
-    g_param_spec_boolean ("claim-checking", NULL, NULL, FALSE,
-                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The last trick or the hand so far while it is open, else NULL. */
   properties[WINDOW_PROP_TRICK_HISTORY] =
     g_param_spec_object ("trick-history", NULL, NULL, HEARTS_TYPE_TRICK_HISTORY,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The review of the hand just finished, while it is open, else NULL. */
+  properties[WINDOW_PROP_REVIEW] =
+    g_param_spec_object ("review", NULL, NULL, GTK_TYPE_WIDGET,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The claim's question, with its proof, while it is open, else NULL. */
+  properties[WINDOW_PROP_CLAIM_PROOF] =
+    g_param_spec_object ("claim-proof", NULL, NULL, GTK_TYPE_WIDGET,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_WINDOW_PROPS, properties);
 
-  g_type_ensure (HEARTS_TYPE_GAME);
+  g_type_ensure (HEARTS_TYPE_SEAT_VIEW);
   g_type_ensure (HEARTS_TYPE_GAME_RUNNER);
   g_type_ensure (HEARTS_TYPE_FIT_LABEL);
   g_type_ensure (HEARTS_TYPE_TABLE);
@@ -508,12 +491,12 @@ hearts_window_init (HeartsWindow *self)
   self->pending_sheet = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
-  g_signal_group_connect_swapped (self->game_signals, "hand-finished", G_CALLBACK (on_hand_finished_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::phase", G_CALLBACK (on_game_state_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::current-player", G_CALLBACK (on_game_state_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (on_game_state_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (on_game_changed_cb), self);
+  self->view_signals = g_signal_group_new (HEARTS_TYPE_SEAT_VIEW);
+  g_signal_group_connect_data (self->view_signals, "event", G_CALLBACK (on_view_event_cb), self, NULL,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_group_connect_swapped (self->view_signals, "notify::own-turn", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::can-undo", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::claim-offer", G_CALLBACK (on_view_state_cb), self);
   g_signal_connect_swapped (self->runner, "auto-finished", G_CALLBACK (_hearts_window_claim_auto_finished), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
@@ -525,7 +508,7 @@ hearts_window_init (HeartsWindow *self)
 static void
 update_player_names (HeartsWindow *self)
 {
-  guint n = hearts_game_get_n_players (self->game);
+  guint n = hearts_seat_view_get_n_players (self->view);
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) names = NULL;
 
@@ -537,7 +520,7 @@ update_player_names (HeartsWindow *self)
       g_strv_builder_add (builder, name != NULL ? name : "");
     }
   names = g_strv_builder_end (builder);
-  hearts_table_set_player_names (self->table, (const char * const *) names);
+  hearts_seat_view_set_player_names (self->view, (const char * const *) names);
 }
 
 void
@@ -554,9 +537,12 @@ _hearts_window_start_game (HeartsWindow *self,
   /* The tricks of the old game are no use. */
   _hearts_window_close_trick_history (self);
   g_set_object (&self->game, game);
-  g_signal_group_set_target (self->game_signals, game);
+  g_clear_object (&self->view);
+  self->view = hearts_local_seat_view_new (game, self->runner, HEARTS_HUMAN_SEAT);
+  g_signal_group_set_target (self->view_signals, self->view);
   update_player_names (self);
-  hearts_table_set_game (self->table, game);
+  /* The views follow it (bound in the template) before any computer moves. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_SEAT_VIEW]);
   _hearts_window_hide_score_sheet (self);
   /* A hand that was over when the game was saved shows its score sheet again. */
   self->pending_sheet = hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER ? HEARTS_SCORE_SHEET_HAND_OVER : -1;
@@ -568,7 +554,6 @@ _hearts_window_start_game (HeartsWindow *self,
   _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
   show_pending_sheet (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_GAME]);
 }
 
 void
@@ -622,11 +607,11 @@ hearts_window_get_settings (HeartsWindow *self)
   return self->settings;
 }
 
-HeartsGame *
-hearts_window_get_game (HeartsWindow *self)
+HeartsSeatView *
+hearts_window_get_seat_view (HeartsWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
-  return self->game;
+  return self->view;
 }
 
 HeartsTable *

@@ -19,7 +19,8 @@ G_DECLARE_FINAL_TYPE (HeartsWindow, hearts_window, HEARTS, WINDOW, AdwApplicatio
 
 HeartsWindow   *hearts_window_new          (HeartsApplication *application);
 HeartsSettings *hearts_window_get_settings (HeartsWindow      *self);
-HeartsGame     *hearts_window_get_game     (HeartsWindow      *self);
+/* The game as the player's seat sees it. */
+HeartsSeatView *hearts_window_get_seat_view (HeartsWindow     *self);
 /* Checks the settings and statistics (a toast says what had to be reset), then
  * resumes the saved game if @resume and there is one that can be read, else starts
  * a new game. */

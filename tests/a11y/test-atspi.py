@@ -77,7 +77,7 @@ class App:
         os.makedirs(gtk_dir)
         with open(os.path.join(gtk_dir, 'settings.ini'), 'w') as f:
             f.write('[Settings]\ngtk-enable-animations=false\n')
-        env = dict(os.environ, HEARTS_TEST_STATE='1', GTK_A11Y='atspi', XDG_CONFIG_HOME=self.config,
+        env = dict(os.environ, GTK_A11Y='atspi', XDG_CONFIG_HOME=self.config,
                    G_DEBUG='fatal-criticals')
         env.pop('NO_AT_BRIDGE', None)
         self.process = subprocess.Popen([os.environ['HEARTS_BIN'], '--seed', '5'], env=env)

@@ -187,8 +187,9 @@ hearts_driver_start (const char *seed,
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   /* The test itself runs with fatal warnings; so does the program. */
   g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-warnings", TRUE);
-  /* The program publishes what it shows only when asked. */
-  g_subprocess_launcher_setenv (launcher, "HEARTS_TEST_STATE", "1", TRUE);
+  /* The program publishes what it shows only with the tests' module: HEARTS_TEST_MODULE,
+   * from the test's environment. */
+  g_assert_nonnull (g_getenv ("HEARTS_TEST_MODULE"));
   if (!animations)
     {
       g_autofree char *gtk_dir = NULL;

@@ -21,7 +21,8 @@ claim_known (gpointer user_data)
 {
   HeartsWindow *window = user_data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (window)) && window->claim_known &&
+  return gtk_widget_get_mapped (GTK_WIDGET (window)) &&
+         hearts_seat_view_get_claim_offer (window->view, NULL) == HEARTS_CLAIM_OFFER_OFFERED &&
          !hearts_table_get_busy (window->table);
 }
 

@@ -7,6 +7,7 @@
 #include "hearts-card-picture.h"
 #include "hearts-claim-proof.h"
 #include "hearts-resources.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-test-widget.h"
 
 static const char * const names[] = { "You", "West", "North", "East", "Northeast", NULL };
@@ -46,6 +47,10 @@ static void
 test_resize (void)
 {
   g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(HeartsSeatView) view = NULL;
+  HeartsClaim claim = { 0 };
+  HeartsRules rules;
   HeartsTrick tricks[3] = { { 0 } };
   GtkWidget       *window, *proof;
   int              wide, narrow, min;
@@ -59,10 +64,15 @@ test_resize (void)
         tricks[t].cards[c] = HEARTS_CARD (c, 12 - t);
     }
   tricks[0].n_before = 1;
+  claim.shooter = -1;
+  hearts_rules_init_default (&rules);
 
+  game = hearts_game_new (&rules, 1);
+  view = hearts_local_seat_view_new (game, NULL, 0);
+  hearts_seat_view_set_player_names (view, names);
   window = gtk_window_new ();
   proof = hearts_claim_proof_new (theme, 80);
-  hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (proof), tricks, G_N_ELEMENTS (tricks), names);
+  hearts_claim_proof_set_claim (HEARTS_CLAIM_PROOF (proof), view, &claim, tricks, G_N_ELEMENTS (tricks));
   /* A phone's alert has room for it. */
   gtk_widget_measure (proof, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_assert_cmpint (min, <=, 300);

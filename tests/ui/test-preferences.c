@@ -17,6 +17,7 @@
 #include "hearts-resources.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-test-widget.h"
 
 static GSettings *
@@ -500,6 +501,7 @@ test_presets_and_custom (void)
 static guint new_game_activated;
 /* The game the window starts: NULL when the player changed their mind. */
 static HeartsGame              *new_game;
+static HeartsSeatView          *new_view;
 static HeartsPreferencesWindow *new_game_preferences;
 
 static void
@@ -510,7 +512,11 @@ new_game_action (GtkWidget  *widget,
   new_game_activated++;
   /* The window hands its new game over (the application binds its "game"). */
   if (new_game != NULL)
-    hearts_preferences_window_set_game (new_game_preferences, new_game);
+    {
+      g_clear_object (&new_view);
+      new_view = hearts_local_seat_view_new (new_game, NULL, 0);
+      hearts_preferences_window_set_seat_view (new_game_preferences, new_view);
+    }
 }
 
 /* A stand-in for the game window, with the action the notice's button activates. */
@@ -540,6 +546,7 @@ test_next_game_notice (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   g_autoptr(HeartsGame) game = hearts_settings_new_game (settings, 3);
+  g_autoptr(HeartsSeatView) view = hearts_local_seat_view_new (game, NULL, 0);
   GtkWidget               *parent = g_object_new (fake_window_get_type (), NULL);
   HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
   GtkWidget               *w = GTK_WIDGET (window);
@@ -550,7 +557,7 @@ test_next_game_notice (void)
   hearts_preferences_window_present (window, parent);
   notice = row (w, "New rules apply from the next game");
   button = hearts_test_find_type (notice, GTK_TYPE_BUTTON);
-  hearts_preferences_window_set_game (window, game);
+  hearts_preferences_window_set_seat_view (window, view);
   g_assert_false (really_visible (notice));
 
   set_combo (w, "Shooting the Moon", 2);
@@ -567,15 +574,16 @@ test_next_game_notice (void)
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (new_game_activated, ==, 1);
   g_assert_true (really_visible (notice));
-  g_assert_true (hearts_preferences_window_get_game (window) == game);
+  g_assert_true (hearts_preferences_window_get_seat_view (window) == view);
 
   /* A new game has the new rules. */
   new_game = hearts_settings_new_game (settings, 4);
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (new_game_activated, ==, 2);
   g_assert_false (really_visible (notice));
-  g_assert_true (hearts_preferences_window_get_game (window) == new_game);
+  g_assert_true (hearts_preferences_window_get_seat_view (window) == new_view);
   g_clear_object (&new_game);
+  g_clear_object (&new_view);
 
   hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);

@@ -8,6 +8,8 @@
 
 #include "hearts-announcer.h"
 #include "hearts-card-picture.h"
+#include "hearts-game.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-review-view.h"
 #include "hearts-test-widget.h"
 
@@ -16,6 +18,16 @@
 static const char * const names[] = { "You", "West", "North", "East", NULL };
 
 /* A hand played to the end by computers at every seat. */
+/* Seat 0's view of @game, the seats named. */
+static HeartsSeatView *
+view_of (HeartsGame *game)
+{
+  HeartsSeatView *view = hearts_local_seat_view_new (game, NULL, 0);
+
+  hearts_seat_view_set_player_names (view, names);
+  return view;
+}
+
 static HeartsGame *
 finished_hand (guint64 seed)
 {
@@ -150,8 +162,9 @@ static void
 test_review_fixed (void)
 {
   g_autoptr(HeartsGame) game = finished_hand (11);
+  g_autoptr(HeartsSeatView) seat_view = view_of (game);
   g_autoptr(GArray) moves = fixed_review (game);
-  GtkWidget        *widget = hearts_review_view_new (game, names, NULL);
+  GtkWidget        *widget = hearts_review_view_new (seat_view, NULL);
   HeartsReviewView *view = HEARTS_REVIEW_VIEW (widget);
   GtkWidget        *strip;
   g_autofree char  *summary = NULL;
@@ -320,7 +333,8 @@ static void
 test_review_real (void)
 {
   g_autoptr(HeartsGame) game = finished_hand (5);
-  GtkWidget        *widget = hearts_review_view_new (game, names, NULL);
+  g_autoptr(HeartsSeatView) seat_view = view_of (game);
+  GtkWidget        *widget = hearts_review_view_new (seat_view, NULL);
   HeartsReviewView *view = HEARTS_REVIEW_VIEW (widget);
   guint             plays = 0;
 
@@ -367,8 +381,9 @@ run_cancel (gboolean by_button,
             gboolean wait_progress)
 {
   g_autoptr(HeartsGame) game = finished_hand (3);
+  g_autoptr(HeartsSeatView) seat_view = view_of (game);
   GtkWidget *parent = gtk_window_new ();
-  GtkWidget *widget = hearts_review_view_new (game, names, NULL);
+  GtkWidget *widget = hearts_review_view_new (seat_view, NULL);
   GtkWidget *weak = widget;
   GtkWidget *cancel;
 

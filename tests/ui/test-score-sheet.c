@@ -9,11 +9,34 @@
 
 #include "hearts-format.h"
 #include "hearts-game.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-resources.h"
 #include "hearts-score-sheet.h"
 #include "hearts-test-widget.h"
 
 static const char *names[] = { "You", "West", "North", "East", "Northeast" };
+
+/* The sheet shows @game as seat 0 sees it, named @names, opened for @mode: the same
+ * game's view stays, so the sheet follows it as the window's does. */
+static void
+show_game (HeartsScoreSheet    *sheet,
+           HeartsGame          *game,
+           const char * const  *players,
+           HeartsScoreSheetMode mode)
+{
+  HeartsSeatView *view = hearts_score_sheet_get_seat_view (sheet);
+
+  if (view == NULL || hearts_local_seat_view_get_game (HEARTS_LOCAL_SEAT_VIEW (view)) != game)
+    {
+      g_autoptr(HeartsSeatView) fresh = hearts_local_seat_view_new (game, NULL, 0);
+
+      hearts_seat_view_set_player_names (fresh, players);
+      hearts_score_sheet_set_seat_view (sheet, fresh);
+    }
+  else
+    hearts_seat_view_set_player_names (view, players);
+  hearts_score_sheet_set_mode (sheet, mode);
+}
 
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -87,7 +110,7 @@ check_sheet (const char *rules_text,
   gboolean         told_moon = FALSE;
   const char      *text;
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
 
   /* The headline says where the player finished, as the model words it. */
   for (guint s = 0; s < n; s++)
@@ -188,7 +211,7 @@ test_no_footnote (void)
 
   hearts_rules_init_default (&rules);
   game = hearts_game_new (&rules, 1);
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
   g_assert_false (gtk_widget_get_visible (find_label (sheet, "score-footnote")));
   grid = find_grid (sheet, "score-hands");
   g_assert_nonnull (grid);
@@ -268,7 +291,7 @@ check_long_game (const char * const *seat_names,
   n_hands = hearts_game_get_n_results (game);
   g_assert_cmpuint (n_hands, >=, 15);
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, seat_names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, seat_names, HEARTS_SCORE_SHEET_GAME_OVER);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_set_child (GTK_WINDOW (window), sheet);
   gtk_window_present (GTK_WINDOW (window));
@@ -346,7 +369,7 @@ easy_game (guint             players,
         {
           if (sheet != NULL)
             {
-              hearts_score_sheet_update (sheet, game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+              show_game (sheet, game, names, HEARTS_SCORE_SHEET_HAND_OVER);
               (*updates)++;
             }
           hearts_game_next_hand (game);
@@ -381,7 +404,7 @@ test_rows_kept_then_freed (void)
   gtk_window_set_child (GTK_WINDOW (window), sheet);
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
   hearts_test_wait_drawn (sheet);
 
   hearts_test_find_all_type (GTK_WIDGET (hands), GTK_TYPE_LABEL, found);
@@ -391,7 +414,7 @@ test_rows_kept_then_freed (void)
   for (guint i = 0; i < cells->len; i++)
     g_object_add_weak_pointer (g_ptr_array_index (cells, i), &cells->pdata[i]);
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
   hearts_test_wait_drawn (sheet);
   for (guint i = 0; i < cells->len; i++)
     {
@@ -401,7 +424,7 @@ test_rows_kept_then_freed (void)
       g_assert_false (gtk_widget_has_css_class (g_ptr_array_index (cells, i), "last-hand"));
     }
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), other, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), other, names, HEARTS_SCORE_SHEET_HAND_OVER);
   hearts_test_wait_drawn (sheet);
   for (guint i = 0; i < cells->len; i++)
     g_assert_null (g_ptr_array_index (cells, i));
@@ -441,8 +464,8 @@ test_rows_added_hand_by_hand (void)
   g_autofree char *whole = NULL;
 
   g_assert_cmpuint (updates, ==, 5);
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (once), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (once), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
 
   by_hand = describe_cells (find_grid (each, "score-hands"));
   whole = describe_cells (find_grid (once, "score-hands"));
@@ -468,7 +491,7 @@ test_fits_phone (void)
       int              min;
 
       game = short_game (players);
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      show_game (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_widget_measure (sheet, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       g_test_message ("%u players: at least %d px", players, min);
       g_assert_cmpint (min, <=, 360);
@@ -497,7 +520,7 @@ test_long_names_fit (void)
       GtkAdjustment *sideways;
       guint          n_ellipsized = 0;
 
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      show_game (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_window_set_child (GTK_WINDOW (window), sheet);
       gtk_window_present (GTK_WINDOW (window));
       hearts_test_resize_window (GTK_WINDOW (window), 400, 800);

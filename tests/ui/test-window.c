@@ -68,7 +68,7 @@ static gboolean
 idle_and_human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
 
   return !hearts_game_computer_to_move (game) && !hearts_table_get_busy (hearts_window_get_table (window)) &&
          !g_main_context_pending (NULL);
@@ -105,7 +105,7 @@ test_accessible_names (void)
 {
   HeartsWindow *window = new_window (7);
   g_autoptr(GPtrArray) cards = hand_cards (window);
-  HeartsCards hand = hearts_game_get_hand (hearts_window_get_game (window), 0);
+  HeartsCards hand = hearts_game_get_hand (hearts_test_window_get_game (window), 0);
   HeartsCard  card;
   guint       i = 0;
 
@@ -138,7 +138,7 @@ static void
 test_actions_by_phase (void)
 {
   HeartsWindow *window = new_window (7);
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
   HeartsTable  *table = hearts_window_get_table (window);
   g_autoptr(GPtrArray) cards = hand_cards (window);
   GtkWidget  *pass;
@@ -249,7 +249,7 @@ static void
 test_keyboard_focus (void)
 {
   HeartsWindow    *window = new_window (7);
-  HeartsGame      *game = hearts_window_get_game (window);
+  HeartsGame      *game = hearts_test_window_get_game (window);
   HeartsTable     *table = hearts_window_get_table (window);
   HeartsAnnouncer *announcer = hearts_table_get_announcer (table);
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
@@ -379,11 +379,8 @@ static gboolean
 table_at_rest (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  g_autoptr(GVariant) described = hearts_table_describe (hearts_window_get_table (window));
-  gboolean moving = TRUE;
 
-  g_variant_lookup (described, "moving", "b", &moving);
-  return !moving;
+  return !hearts_table_get_reflowing (hearts_window_get_table (window));
 }
 
 /* Tab goes from the hand to Pass Cards and Shift+Tab back, wherever the cards are
@@ -401,7 +398,7 @@ test_tab_order (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_true (hearts_test_iterate_until (table_at_rest, window, HEARTS_TEST_TIMEOUT_MS));
-  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
+  g_assert_cmpint (hearts_game_get_phase (hearts_test_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
   cards = hand_cards (window);
   g_signal_emit_by_name (focus_of (window), "move-card", -100);
   g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
@@ -443,7 +440,7 @@ static void
 test_old_game_freed (void)
 {
   HeartsWindow *window = new_window (7);
-  HeartsGame   *old = hearts_window_get_game (window);
+  HeartsGame   *old = hearts_test_window_get_game (window);
   g_autoptr(HeartsGame) game = NULL;
   HeartsRules   rules;
 
@@ -465,10 +462,9 @@ static gboolean
 claim_settled (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  gboolean      checking = TRUE;
 
-  g_object_get (window, "claim-checking", &checking, NULL);
-  return !checking && idle_and_human_to_move (window);
+  return hearts_seat_view_get_claim_offer (hearts_window_get_seat_view (window), NULL) != HEARTS_CLAIM_OFFER_CHECKING &&
+         idle_and_human_to_move (window);
 }
 
 /* Plays the lowest card the player may until the window offers a claim, checking at
@@ -477,7 +473,7 @@ claim_settled (gpointer user_data)
 static void
 play_to_claim (HeartsWindow *window)
 {
-  HeartsGame *game = hearts_window_get_game (window);
+  HeartsGame *game = hearts_test_window_get_game (window);
 
   for (;;)
     {
@@ -557,7 +553,7 @@ open_claim (HeartsWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.claim", NULL);
   alert = hearts_test_find_alert ();
   g_assert_nonnull (alert);
-  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_object_get (window, "claim-proof", &dialog, NULL);
   g_assert_true (dialog == alert);
   return alert;
 }
@@ -613,7 +609,7 @@ static void
 test_claim (void)
 {
   HeartsWindow           *window = new_window (3);
-  HeartsGame             *game = hearts_window_get_game (window);
+  HeartsGame             *game = hearts_test_window_get_game (window);
   HeartsCards             hand = hearts_game_get_hand (game, 0), pass = 0;
   const HeartsHandResult *result;
   g_autoptr(GtkWidget) dialog = NULL;
@@ -652,7 +648,7 @@ test_claim (void)
     g_assert_cmpint (widths[0], !=, widths[1]);
   }
   hearts_test_answer_alert (alert, "cancel");
-  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_object_get (window, "claim-proof", &dialog, NULL);
   g_assert_null (dialog);
   g_assert_cmpint (hearts_game_get_current_player (game), ==, 0);
   g_assert_true (action_enabled (window, NULL, "win.claim"));
@@ -660,7 +656,7 @@ test_claim (void)
   /* The game moving on (an undo) closes the proof and takes the claim away at once. */
   open_claim (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_object_get (window, "claim-proof", &dialog, NULL);
   g_assert_null (dialog);
   g_assert_false (action_enabled (window, NULL, "win.claim"));
   g_assert_true (hearts_test_iterate_until (claim_settled, window, HEARTS_TEST_TIMEOUT_MS));
@@ -686,7 +682,7 @@ static void
 test_subtitle_follows_table (void)
 {
   HeartsWindow *window = new_window (3);
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
   HeartsCards   hand = hearts_game_get_hand (game, 0), pass = 0;
   HeartsTable  *table = hearts_window_get_table (window);
   SubtitleWatch w = { window, 0 };
@@ -819,13 +815,9 @@ test_narrow (void)
 
         /* The trick's place in the middle, clear of the plates. */
         {
-          g_autoptr(GVariant) described = hearts_table_describe (HEARTS_TABLE (table));
-          int             tx, ty, tw, th, x, y, ww, hh;
           graphene_rect_t trick;
 
-          g_assert_true (g_variant_lookup (described, "table", "(iiii)", &tx, &ty, &tw, &th));
-          g_assert_true (g_variant_lookup (described, "trick", "(iiii)", &x, &y, &ww, &hh));
-          trick = GRAPHENE_RECT_INIT (x - tx, y - ty, ww, hh);
+          hearts_table_get_trick_area (HEARTS_TABLE (table), &trick);
           for (GtkWidget *child = gtk_widget_get_first_child (table);
                child != NULL;
                child = gtk_widget_get_next_sibling (child))
@@ -943,7 +935,7 @@ test_first_frame_shaders (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
   gtk_window_present (GTK_WINDOW (window));
   hearts_test_wait_drawn (GTK_WIDGET (window));
-  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
+  g_assert_cmpint (hearts_game_get_phase (hearts_test_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
   g_assert_false (action_enabled (window, NULL, "win.undo"));
   pass = find_actionable (GTK_WIDGET (table), "table.pass");
   g_assert_false (gtk_widget_get_sensitive (pass));

@@ -10,9 +10,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hearts-card-picture.h"
 #include "hearts-claim-proof.h"
+#include "hearts-seat-names.h"
 #include "hearts-format.h"
 
 /* The cards' widest and narrowest: they follow the alert's width in between. */
@@ -24,6 +26,9 @@ struct _HeartsClaimProof
   GtkBox parent_instance;
 
   GtkBox          *rows;
+  HeartsClaim      claim;
+  HeartsTrick      tricks[HEARTS_HAND_MAX_TRICKS];
+  guint            n_tricks;
   GtkSizeGroup    *names;  /* the columns beside the cards, alike in every row, */
   GtkSizeGroup    *points; /* so that every row's cards are as wide */
   HeartsCardTheme *theme;
@@ -202,19 +207,43 @@ hearts_claim_proof_new (HeartsCardTheme *theme,
 }
 
 void
-hearts_claim_proof_set_tricks (HeartsClaimProof       *self,
-                               const HeartsTrick *tricks,
-                               guint                   n_tricks,
-                               const char * const     *names)
+hearts_claim_proof_set_claim (HeartsClaimProof  *self,
+                              HeartsSeatView    *view,
+                              const HeartsClaim *claim,
+                              const HeartsTrick *tricks,
+                              guint              n_tricks)
 {
   GtkWidget *child;
 
   g_return_if_fail (HEARTS_IS_CLAIM_PROOF (self));
+  g_return_if_fail (HEARTS_IS_SEAT_VIEW (view));
+  g_return_if_fail (claim != NULL);
   g_return_if_fail (n_tricks == 0 || tricks != NULL);
-  g_return_if_fail (names != NULL);
+  g_return_if_fail (n_tricks <= HEARTS_HAND_MAX_TRICKS);
 
+  self->claim = *claim;
+  self->n_tricks = n_tricks;
+  memcpy (self->tricks, tricks, n_tricks * sizeof (HeartsTrick));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->rows))) != NULL)
     gtk_box_remove (self->rows, child);
   for (guint t = 0; t < n_tricks; t++)
-    gtk_box_append (self->rows, new_row (self, &tricks[t], names[tricks[t].winner]));
+    gtk_box_append (self->rows, new_row (self, &tricks[t], hearts_seat_name (view, tricks[t].winner)));
+}
+
+const HeartsClaim *
+hearts_claim_proof_get_claim (HeartsClaimProof *self)
+{
+  g_return_val_if_fail (HEARTS_IS_CLAIM_PROOF (self), NULL);
+  return &self->claim;
+}
+
+const HeartsTrick *
+hearts_claim_proof_get_tricks (HeartsClaimProof *self,
+                               guint            *n_tricks)
+{
+  g_return_val_if_fail (HEARTS_IS_CLAIM_PROOF (self), NULL);
+
+  if (n_tricks != NULL)
+    *n_tricks = self->n_tricks;
+  return self->tricks;
 }

@@ -23,7 +23,7 @@ struct _HeartsPreferencesWindow
 
   HeartsSettings  *settings;
   GSettings       *gsettings;
-  HeartsGame      *game;
+  HeartsSeatView  *view;
   GListModel      *card_themes;
   HeartsCardTheme *preview_theme;
 
@@ -70,7 +70,7 @@ enum
 {
   PROP_0,
   PROP_SETTINGS,
-  PROP_GAME,
+  PROP_SEAT_VIEW,
   N_PROPS
 };
 
@@ -218,12 +218,12 @@ update_next_game_notice (HeartsPreferencesWindow *self)
 {
   gboolean show = FALSE;
 
-  if (self->game != NULL && hearts_game_get_phase (self->game) != HEARTS_PHASE_GAME_OVER)
+  if (self->view != NULL && hearts_seat_view_get_phase (self->view) != HEARTS_PHASE_GAME_OVER)
     {
       HeartsRules rules;
 
       hearts_settings_get_rules (self->settings, &rules, NULL);
-      show = !hearts_rules_equal (&rules, hearts_game_get_rules (self->game));
+      show = !hearts_rules_equal (&rules, hearts_seat_view_get_rules (self->view));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->next_game_group), show);
 }
@@ -448,7 +448,7 @@ hearts_preferences_window_dispose (GObject *object)
 {
   HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
-  hearts_preferences_window_set_game (self, NULL);
+  hearts_preferences_window_set_seat_view (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_PREFERENCES_WINDOW);
 
   G_OBJECT_CLASS (hearts_preferences_window_parent_class)->dispose (object);
@@ -480,8 +480,8 @@ hearts_preferences_window_get_property (GObject    *object,
     case PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
+    case PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -501,8 +501,8 @@ hearts_preferences_window_set_property (GObject      *object,
     case PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
       break;
-    case PROP_GAME:
-      hearts_preferences_window_set_game (self, g_value_get_object (value));
+    case PROP_SEAT_VIEW:
+      hearts_preferences_window_set_seat_view (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -525,9 +525,9 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
     g_param_spec_object ("settings", NULL, NULL,
                          HEARTS_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL,
-                         HEARTS_TYPE_GAME,
+  properties[PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL,
+                         HEARTS_TYPE_SEAT_VIEW,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -589,32 +589,32 @@ hearts_preferences_window_new (HeartsSettings *settings)
 }
 
 void
-hearts_preferences_window_set_game (HeartsPreferencesWindow *self,
-                                    HeartsGame              *game)
+hearts_preferences_window_set_seat_view (HeartsPreferencesWindow *self,
+                                         HeartsSeatView          *view)
 {
   g_return_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self));
-  g_return_if_fail (game == NULL || HEARTS_IS_GAME (game));
+  g_return_if_fail (view == NULL || HEARTS_IS_SEAT_VIEW (view));
 
-  if (self->game == game)
+  if (self->view == view)
     return;
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_func (self->game, update_next_game_notice, self);
-  g_set_object (&self->game, game);
-  if (game != NULL)
-    g_signal_connect_object (game, "notify::phase", G_CALLBACK (update_next_game_notice), self,
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_func (self->view, update_next_game_notice, self);
+  g_set_object (&self->view, view);
+  if (view != NULL)
+    g_signal_connect_object (view, "notify::phase", G_CALLBACK (update_next_game_notice), self,
                              G_CONNECT_SWAPPED);
 
   if (self->settings != NULL)
     update_next_game_notice (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT_VIEW]);
 }
 
-HeartsGame *
-hearts_preferences_window_get_game (HeartsPreferencesWindow *self)
+HeartsSeatView *
+hearts_preferences_window_get_seat_view (HeartsPreferencesWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self), NULL);
-  return self->game;
+  return self->view;
 }
 
 void

@@ -14,7 +14,7 @@ try_play (HeartsTable *self,
 {
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
 
-  if (!hearts_game_play (self->game, HEARTS_HUMAN_SEAT, card, &refusal))
+  if (!hearts_seat_view_play (self->view, card, &refusal))
     {
       /* The card springs back to its place in the hand. */
       _hearts_table_start_reflow (self);
@@ -31,12 +31,12 @@ use_card (HeartsTable *self,
 {
   HeartsPhase phase;
 
-  if (self->game == NULL)
+  if (self->view == NULL)
     return;
 
   /* A click during an animation first puts every card where it is going. */
   hearts_table_finish_animations (self);
-  phase = hearts_game_get_phase (self->game);
+  phase = hearts_seat_view_get_phase (self->view);
 
   if (phase == HEARTS_PHASE_PASSING)
     {
@@ -69,7 +69,7 @@ use_card (HeartsTable *self,
   if (n_press == 1 && self->double_click)
     return;
 
-  if (hearts_game_get_current_player (self->game) != HEARTS_HUMAN_SEAT)
+  if (hearts_seat_view_get_current_player (self->view) != (gint) _hearts_table_own_seat (self))
     {
       _hearts_table_start_reflow (self);
       _hearts_table_refuse (self, HEARTS_REFUSAL_NOT_YOUR_TURN);

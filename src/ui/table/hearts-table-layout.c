@@ -24,7 +24,7 @@ _hearts_table_compute_layout (HeartsTable *self,
   float aspect = card_aspect (self);
   guint n = _hearts_table_n_players (self);
   guint row = MAX (13, self->hand->len);
-  guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
+  guint hand_size = self->view != NULL ? hearts_rules_get_hand_size (hearts_seat_view_get_rules (self->view)) : 13;
   float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
   float top = m;
   float field_bottom, plate_h = 0;
@@ -42,7 +42,7 @@ _hearts_table_compute_layout (HeartsTable *self,
   self->hand_y = height - m - self->card_h;
   self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
 
-  gtk_widget_measure (GTK_WIDGET (self->plates[HEARTS_HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (self->plates[_hearts_table_own_seat (self)]), GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
   plate_h = nat;
 
   /* The other seats: backs fanned along the top and down the sides. */
@@ -61,27 +61,27 @@ _hearts_table_compute_layout (HeartsTable *self,
 
       switch (_hearts_table_seat_spot (self, s))
         {
-        case SPOT_BOTTOM:
+        case HEARTS_SPOT_BOTTOM:
           g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->hand_y + self->card_h / 2);
           g->vertical = FALSE;
           break;
-        case SPOT_LEFT:
+        case HEARTS_SPOT_LEFT:
           g->fan = GRAPHENE_POINT_INIT (side_x, mid_y);
           g->vertical = TRUE;
           break;
-        case SPOT_RIGHT:
+        case HEARTS_SPOT_RIGHT:
           g->fan = GRAPHENE_POINT_INIT (width - side_x, mid_y);
           g->vertical = TRUE;
           break;
-        case SPOT_TOP:
+        case HEARTS_SPOT_TOP:
           g->fan = GRAPHENE_POINT_INIT (width / 2.f, top + self->back_h / 2);
           g->vertical = FALSE;
           break;
-        case SPOT_TOP_LEFT:
+        case HEARTS_SPOT_TOP_LEFT:
           g->fan = GRAPHENE_POINT_INIT (width * 0.3f, top + self->back_h / 2);
           g->vertical = FALSE;
           break;
-        case SPOT_TOP_RIGHT:
+        case HEARTS_SPOT_TOP_RIGHT:
           g->fan = GRAPHENE_POINT_INIT (width * 0.7f, top + self->back_h / 2);
           g->vertical = FALSE;
           break;
@@ -103,32 +103,32 @@ _hearts_table_compute_layout (HeartsTable *self,
 
         switch (_hearts_table_seat_spot (self, s))
           {
-          case SPOT_BOTTOM:
+          case HEARTS_SPOT_BOTTOM:
             dy = ch * 0.3f;
             break;
-          case SPOT_TOP:
+          case HEARTS_SPOT_TOP:
             dy = -ch * 0.3f;
             break;
-          case SPOT_LEFT:
+          case HEARTS_SPOT_LEFT:
             dx = -cw * 0.62f;
             dy = n == 4 ? 0 : ch * 0.02f;
             break;
-          case SPOT_RIGHT:
+          case HEARTS_SPOT_RIGHT:
             dx = cw * 0.62f;
             dy = n == 4 ? 0 : ch * 0.02f;
             break;
-          case SPOT_TOP_LEFT:
+          case HEARTS_SPOT_TOP_LEFT:
             dx = -cw * 0.36f;
             dy = -ch * 0.26f;
             break;
-          case SPOT_TOP_RIGHT:
+          case HEARTS_SPOT_TOP_RIGHT:
             dx = cw * 0.36f;
             dy = -ch * 0.26f;
             break;
           default:
             break;
           }
-        if (n == 3 && _hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
+        if (n == 3 && _hearts_table_seat_spot (self, s) != HEARTS_SPOT_BOTTOM)
           dy = -ch * 0.16f;
         g->trick = GRAPHENE_POINT_INIT (self->center.x + dx, self->center.y + dy);
         /* A slight, fixed tilt per seat looks like cards put down by hand. */
@@ -261,7 +261,7 @@ trick_bounds (HeartsTable     *self,
 /* How far a pile may reach from @start, rightward or leftward, beside its plate. */
 static float
 pile_room (HeartsTable           *self,
-           Spot                   spot,
+           HeartsSpot                   spot,
            gboolean               leftward,
            float                  start,
            float                  y,
@@ -273,12 +273,12 @@ pile_room (HeartsTable           *self,
   float room = leftward ? start - self->margin : width - self->margin - start;
 
   /* Along the top, clear of the side seats' piles and of each other. */
-  if (spot == SPOT_TOP)
+  if (spot == HEARTS_SPOT_TOP)
     room = MIN (room, leftward ? start - 2 * self->margin - self->back_h
                                : width - 2 * self->margin - self->back_h - start);
-  else if ((spot == SPOT_TOP_LEFT || spot == SPOT_LEFT) && !leftward)
+  else if ((spot == HEARTS_SPOT_TOP_LEFT || spot == HEARTS_SPOT_LEFT) && !leftward)
     room = MIN (room, width / 2.f - gap / 2 - start);
-  else if ((spot == SPOT_TOP_RIGHT || spot == SPOT_RIGHT) && leftward)
+  else if ((spot == HEARTS_SPOT_TOP_RIGHT || spot == HEARTS_SPOT_RIGHT) && leftward)
     room = MIN (room, start - width / 2.f - gap / 2);
 
   if (y < trick->origin.y + trick->size.height && y + ph > trick->origin.y)
@@ -321,20 +321,20 @@ _hearts_table_pile_rect (HeartsTable     *self,
                          float           *step)
 {
   const graphene_rect_t *plate = &self->plate_rects[seat];
-  Spot                   spot = _hearts_table_seat_spot (self, seat);
+  HeartsSpot                   spot = _hearts_table_seat_spot (self, seat);
   guint                  count = MAX (1, hearts_cards_count (cards));
   float                  pw = roundf (MAX (18, self->card_w * 0.4f));
   float                  ph = roundf (pw / card_aspect (self));
   float                  gap = roundf (MAX (4, self->margin / 2));
   float                  natural = pw + roundf (pw * 0.4f) * (count - 1);
-  gboolean               leftward = spot == SPOT_RIGHT || spot == SPOT_TOP_RIGHT;
+  gboolean               leftward = spot == HEARTS_SPOT_RIGHT || spot == HEARTS_SPOT_TOP_RIGHT;
   float                  y = plate->origin.y + (plate->size.height - ph) / 2;
   int                    width = gtk_widget_get_width (GTK_WIDGET (self));
   float                  start, room, other;
   graphene_rect_t        trick;
 
   /* Along the bottom, clear of the raised cards. */
-  if (spot == SPOT_BOTTOM)
+  if (spot == HEARTS_SPOT_BOTTOM)
     y = plate->origin.y + plate->size.height - ph;
 
   trick_bounds (self, &trick);
@@ -353,7 +353,7 @@ _hearts_table_pile_rect (HeartsTable     *self,
 
   /* No room beside the plate (a narrow window): under it, over the seat's own backs, or
    * above it when another seat's plate sits just under (two plates down one side). */
-  if (room < pw && spot != SPOT_BOTTOM)
+  if (room < pw && spot != HEARTS_SPOT_BOTTOM)
     {
       leftward = plate->origin.x + plate->size.width / 2 > width / 2.f;
       start = leftward ? plate->origin.x + plate->size.width : plate->origin.x;
@@ -417,7 +417,7 @@ _hearts_table_size_allocate (GtkWidget *widget,
 
       switch (_hearts_table_seat_spot (self, s))
         {
-        case SPOT_BOTTOM:
+        case HEARTS_SPOT_BOTTOM:
           {
             int bh;
 
@@ -426,8 +426,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
                             4, width - 4, &self->plate_rects[s]);
           }
           continue;
-        case SPOT_LEFT:
-        case SPOT_RIGHT:
+        case HEARTS_SPOT_LEFT:
+        case HEARTS_SPOT_RIGHT:
           {
             int bh;
 
@@ -436,25 +436,25 @@ _hearts_table_size_allocate (GtkWidget *widget,
             y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
           }
           break;
-        case SPOT_TOP:
-        case SPOT_TOP_LEFT:
-        case SPOT_TOP_RIGHT:
+        case HEARTS_SPOT_TOP:
+        case HEARTS_SPOT_TOP_LEFT:
+        case HEARTS_SPOT_TOP_RIGHT:
         default:
           y = g->fan.y + self->back_h / 2 + self->margin / 3;
           break;
         }
       switch (_hearts_table_seat_spot (self, s))
         {
-        case SPOT_LEFT:
-        case SPOT_TOP_LEFT:
+        case HEARTS_SPOT_LEFT:
+        case HEARTS_SPOT_TOP_LEFT:
           allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width / 2.f - 3, &self->plate_rects[s]);
           break;
-        case SPOT_RIGHT:
-        case SPOT_TOP_RIGHT:
+        case HEARTS_SPOT_RIGHT:
+        case HEARTS_SPOT_TOP_RIGHT:
           allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width / 2.f + 3, width - 4, &self->plate_rects[s]);
           break;
-        case SPOT_BOTTOM:
-        case SPOT_TOP:
+        case HEARTS_SPOT_BOTTOM:
+        case HEARTS_SPOT_TOP:
         default:
           allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width - 4, &self->plate_rects[s]);
           break;
@@ -497,8 +497,8 @@ _hearts_table_size_allocate (GtkWidget *widget,
 
         /* Once the play starts the trick takes the middle: what was passed (or that
          * nothing was) is said just above the player's plate. */
-        gtk_widget_measure (GTK_WIDGET (self->plates[HEARTS_HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh,
-                            NULL, NULL);
+        gtk_widget_measure (GTK_WIDGET (self->plates[_hearts_table_own_seat (self)]), GTK_ORIENTATION_VERTICAL, -1, NULL,
+                            &bh, NULL, NULL);
         allocate_child (self->pass_label, width / 2.f - w / 2.f,
                         self->hand_y - self->raise - bh - self->margin - h, w, h);
       }
@@ -577,9 +577,10 @@ static void
 draw_fans (HeartsTable *self,
            GtkSnapshot *snapshot)
 {
-  guint n = _hearts_table_n_players (self);
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  guint                  n = _hearts_table_n_players (self);
 
-  if (self->game == NULL)
+  if (shown == NULL)
     return;
 
   for (guint s = 0; s < n; s++)
@@ -588,9 +589,9 @@ draw_fans (HeartsTable *self,
       guint         count;
       float         step, extent;
 
-      if (s == HEARTS_HUMAN_SEAT)
+      if (s == _hearts_table_own_seat (self))
         continue;
-      count = hearts_cards_count (hearts_game_get_hand (self->game, s) | _hearts_table_queued_plays (self, s));
+      count = hearts_seat_state_get_hand_count (shown, s);
       if (count == 0)
         continue;
       step = self->back_w * (g->vertical ? 0.16f : 0.2f);
@@ -638,39 +639,67 @@ draw_pass_area (HeartsTable *self,
     }
 }
 
-static gboolean
-collecting (HeartsTable *self)
+gint
+_hearts_table_collector (HeartsTable *self)
 {
-  return self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0;
+  const HeartsSeatEvent *step = hearts_event_queue_get_step (self->queue, NULL);
+
+  return step != NULL && step->kind == HEARTS_SEAT_EVENT_TRICK_TAKEN ? (gint) step->seat : -1;
+}
+
+/* The cards on the table as shown, each with its seat; the last may be in flight. */
+typedef struct
+{
+  guint      n;
+  HeartsCard cards[HEARTS_MAX_PLAYERS];
+  guint      seats[HEARTS_MAX_PLAYERS];
+  gboolean   flying;     /* the last card is being played */
+  gint       collector;  /* the trick is flying to its winner, else -1 */
+  double     t;          /* how far the step is */
+} Trick;
+
+static void
+shown_trick (HeartsTable *self,
+             Trick       *trick)
+{
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  const HeartsSeatEvent *step = hearts_event_queue_get_step (self->queue, &trick->t);
+  guint                  leader = 0;
+
+  trick->n = shown != NULL ? hearts_seat_state_get_table (shown, trick->cards, &leader) : 0;
+  for (guint i = 0; i < trick->n; i++)
+    trick->seats[i] = (leader + i) % _hearts_table_n_players (self);
+  trick->flying = step != NULL && step->kind == HEARTS_SEAT_EVENT_CARD_PLAYED && trick->n > 0;
+  trick->collector = _hearts_table_collector (self);
 }
 
 /* How far the collected trick has flown: 0 through the pause, then up to 1. */
 static double
-collect_t (HeartsTable *self)
+collect_t (const Trick *trick)
 {
-  double pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
+  double pause = (double) HEARTS_EVENT_QUEUE_PAUSE_MS / (HEARTS_EVENT_QUEUE_PAUSE_MS + HEARTS_EVENT_QUEUE_COLLECT_MS);
 
-  return self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
+  return trick->t <= pause ? 0 : (trick->t - pause) / (1 - pause);
 }
 
 /* A collected card flies to its place in the winner's pile, or into it if it does not
  * score. */
 static void
 collect_destination (HeartsTable     *self,
+                     const Trick     *trick,
                      HeartsCard       card,
                      graphene_rect_t *dest,
                      gboolean        *scores)
 {
-  guint           winner = self->collect_winner;
-  HeartsCards     trick = 0;
-  HeartsCards     pile;
-  graphene_rect_t r;
-  float           step, pw;
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  guint                  winner = trick->collector;
+  HeartsCards            pile = hearts_point_pile_get_cards (self->piles[winner]);
+  graphene_rect_t        r;
+  float                  step, pw;
 
-  for (guint i = 0; i < self->n_shown; i++)
-    trick |= HEARTS_CARD_BIT (self->shown[i].card);
-  pile = hearts_point_pile_get_cards (self->piles[winner]) |
-         (trick & hearts_game_get_points_taken (self->game, winner));
+  for (guint i = 0; i < trick->n; i++)
+    if (hearts_seat_state_count_points (shown, HEARTS_CARD_BIT (trick->cards[i])) != 0)
+      pile |= HEARTS_CARD_BIT (trick->cards[i]);
   _hearts_table_pile_rect (self, winner, pile, &r, &step);
   pw = r.size.width - step * (MAX (1, hearts_cards_count (pile)) - 1);
   *scores = hearts_cards_has (pile, card);
@@ -690,42 +719,42 @@ collect_destination (HeartsTable     *self,
 }
 
 static void
-shown_card_rect (HeartsTable     *self,
+trick_card_rect (HeartsTable     *self,
+                 const Trick     *trick,
                  guint            index,
                  graphene_rect_t *rect,
                  float           *angle,
                  float           *opacity)
 {
-  ShownCard      *shown = &self->shown[index];
-  SeatGeometry   *g = &self->seats[shown->seat];
+  guint           seat = trick->seats[index];
+  SeatGeometry   *g = &self->seats[seat];
   graphene_rect_t to = rect_centered (g->trick, self->card_w, self->card_h);
 
   *rect = to;
   *angle = g->angle;
   *opacity = 1;
 
-  if (self->step != NULL && self->step->kind == STEP_PLAY && index == self->n_shown - 1)
+  if (trick->flying && index == trick->n - 1)
     {
-      double t = self->step_t;
-      float  from_angle = self->seats[shown->seat].vertical && shown->seat != HEARTS_HUMAN_SEAT ? 90 : 0;
+      float from_angle = g->vertical && seat != _hearts_table_own_seat (self) ? 90 : 0;
 
-      graphene_rect_interpolate (&shown->from, &to, t, rect);
-      *angle = lerp (from_angle, g->angle, t);
+      graphene_rect_interpolate (&self->flight_from, &to, trick->t, rect);
+      *angle = lerp (from_angle, g->angle, trick->t);
     }
-  else if (collecting (self))
+  else if (trick->collector >= 0)
     {
-      double          t = collect_t (self);
+      double          t = collect_t (trick);
       gboolean        scores;
       graphene_rect_t dest;
 
       /* The winning card stands out while the trick waits to be collected. */
       if (t <= 0)
         {
-          if ((gint) shown->seat == self->collect_winner)
+          if ((gint) seat == trick->collector)
             graphene_rect_inset (rect, -self->card_w * 0.04f, -self->card_h * 0.04f);
           return;
         }
-      collect_destination (self, shown->card, &dest, &scores);
+      collect_destination (self, trick, trick->cards[index], &dest, &scores);
       t = 1 - pow (1 - t, 3);
       graphene_rect_interpolate (&to, &dest, t, rect);
       *angle = lerp (g->angle, 0, t);
@@ -738,28 +767,29 @@ shown_card_rect (HeartsTable     *self,
 /* The winner's card last, on top, ringed until the trick flies. */
 static void
 draw_collected_trick (HeartsTable *self,
-                      GtkSnapshot *snapshot)
+                      GtkSnapshot *snapshot,
+                      const Trick *trick)
 {
   static const GdkRGBA ring = { 0.98f, 0.82f, 0.2f, 1 };
   gint                 top = -1;
 
-  for (guint i = 0; i < self->n_shown; i++)
-    if ((gint) self->shown[i].seat == self->collect_winner)
+  for (guint i = 0; i < trick->n; i++)
+    if ((gint) trick->seats[i] == trick->collector)
       top = i;
-  for (guint k = 0; k <= self->n_shown; k++)
+  for (guint k = 0; k <= trick->n; k++)
     {
       graphene_rect_t r;
       float           angle, opacity;
       guint           i = k;
 
-      /* The winner's card is drawn last: k == n_shown. */
-      if ((gint) k == top || (k == self->n_shown && top < 0))
+      /* The winner's card is drawn last: k == n. */
+      if ((gint) k == top || (k == trick->n && top < 0))
         continue;
-      if (k == self->n_shown)
+      if (k == trick->n)
         i = top;
-      shown_card_rect (self, i, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
-      if ((gint) i == top && collect_t (self) <= 0)
+      trick_card_rect (self, trick, i, &r, &angle, &opacity);
+      draw_card (self, snapshot, trick->cards[i], &r, angle, opacity);
+      if ((gint) i == top && collect_t (trick) <= 0)
         {
           float          radius = MAX (2.f, r.size.width * 0.055f) + 3;
           float          width = MAX (3.f, r.size.width / 28.f);
@@ -783,30 +813,14 @@ draw_collected_trick (HeartsTable *self,
     }
 }
 
-/* Every card the game puts on the table has a place and a picture (the pictures never fail:
- * the theme renders what no size has). */
-static gboolean
-frame_has_cards (HeartsTable *self)
-{
-  if (self->theme == NULL || self->game == NULL || self->card_w < 1)
-    return FALSE;
-  if (self->hand->len == 0 && hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT) != 0)
-    return FALSE;
-  for (guint i = 0; i < self->hand->len; i++)
-    if (gtk_widget_get_width (g_ptr_array_index (self->hand, i)) <= 0)
-      return FALSE;
-
-  return TRUE;
-}
-
 void
 _hearts_table_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
-  gboolean     moving = self->step != NULL && self->step->kind == STEP_PLAY;
+  Trick        trick;
 
-  self->drew_cards = frame_has_cards (self);
+  shown_trick (self, &trick);
 
   if (self->felt != NULL)
     hearts_felt_snapshot (self->felt, widget, snapshot);
@@ -814,16 +828,16 @@ _hearts_table_snapshot (GtkWidget   *widget,
   draw_pass_area (self, snapshot);
 
   /* Cards at rest on the trick, under the hand. */
-  if (!collecting (self))
-    for (guint i = 0; i < self->n_shown; i++)
+  if (trick.collector < 0)
+    for (guint i = 0; i < trick.n; i++)
       {
         graphene_rect_t r;
         float           angle, opacity;
 
-        if (moving && i == self->n_shown - 1)
+        if (trick.flying && i == trick.n - 1)
           continue;
-        shown_card_rect (self, i, &r, &angle, &opacity);
-        draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
+        trick_card_rect (self, &trick, i, &r, &angle, &opacity);
+        draw_card (self, snapshot, trick.cards[i], &r, angle, opacity);
       }
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
@@ -833,27 +847,19 @@ _hearts_table_snapshot (GtkWidget   *widget,
       gtk_widget_snapshot_child (widget, child, snapshot);
 
   /* A collected trick flies over the plates into its pile. */
-  if (collecting (self))
-    draw_collected_trick (self, snapshot);
+  if (trick.collector >= 0)
+    draw_collected_trick (self, snapshot, &trick);
 
   /* The card in flight goes over everything but the one being dragged. */
-  if (moving && self->n_shown > 0)
+  if (trick.flying)
     {
       graphene_rect_t r;
       float           angle, opacity;
 
-      shown_card_rect (self, self->n_shown - 1, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[self->n_shown - 1].card, &r, angle, opacity);
+      trick_card_rect (self, &trick, trick.n - 1, &r, &angle, &opacity);
+      draw_card (self, snapshot, trick.cards[trick.n - 1], &r, angle, opacity);
     }
 
   if (self->drag_card != NULL && self->dragging)
     gtk_widget_snapshot_child (widget, GTK_WIDGET (self->drag_card), snapshot);
-}
-
-gboolean
-hearts_table_get_drew_cards (HeartsTable *self)
-{
-  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
-
-  return self->drew_cards;
 }
