@@ -9,11 +9,13 @@
 
 #include <glib.h>
 
-#include "hearts-ai-level.h"
-#include "hearts-cards.h"
-#include "hearts-claim.h"
-#include "hearts-refusal.h"
-#include "hearts-rules.h"
+/* The engine's vocabulary, by path: a view sees these through the model, and no other
+ * header of the engine or the players (their folders are not on its include path). */
+#include "../ai/hearts-ai-level.h"
+#include "../engine/hearts-cards.h"
+#include "../engine/hearts-claim.h"
+#include "../engine/hearts-refusal.h"
+#include "../engine/hearts-rules.h"
 
 G_BEGIN_DECLS
 
