@@ -183,6 +183,7 @@ verdict_title (const HeartsReviewMove *move)
       return g_strdup_printf (_("Costly move: about %s points lost"), lost);
     }
   if (move->forced)
+    /* Translators: a verdict in the review: the player had only one choice */
     return g_strdup (_("Forced"));
   if (move->move == move->best)
     return g_strdup (_("Best move"));

@@ -486,6 +486,7 @@ sync_sheet (HeartsScoreSheet *self)
 
   clear_grid (self->heading_grid);
   clear_grid (self->total_grid);
+  /* Translators: the heading of the score sheet's column of hand numbers (1, 2, 3 …) */
   attach (self, self->heading_grid, heading_cell (_("Hand"), 0), 0, 0);
   for (guint s = 0; s < n; s++)
     attach (self, self->heading_grid, heading_cell (names[s], 1), s + 1, 0);

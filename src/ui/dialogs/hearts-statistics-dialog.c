@@ -126,6 +126,7 @@ history_row (const HeartsHistoryEntry *entry)
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  /* Translators: how a game in the list of recent games ended for the player */
   result = gtk_label_new (won ? _("Won") : _("Lost"));
   gtk_widget_add_css_class (result, won ? "success" : "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), result);
