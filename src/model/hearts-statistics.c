@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-statistics.h"
 
 #define STATS_TYPE   "(uuuxuuii)"

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "bench-frames.h"
+#include "hearts-game-deal.h"
 #include "hearts-application.h"
 #include "hearts-card-theme-private.h"
 #include "hearts-window-private.h"

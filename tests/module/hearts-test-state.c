@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-application.h"
 #include "hearts-card-picture.h"
 #include "hearts-card-widget.h"

@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-resources.h"
 #include "hearts-review-view.h"
 #include "hearts-table.h"

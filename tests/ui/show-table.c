@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-resources.h"
 #include "hearts-window.h"
 #include "hearts-test-widget.h"

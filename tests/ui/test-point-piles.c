@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-announcer.h"
 #include "hearts-card-theme.h"
 #include "hearts-card-widget.h"

@@ -10,6 +10,7 @@
 #include <gio/gsettingsbackend.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-card-theme.h"
 #include "hearts-model-enums.h"
 #include "hearts-preferences-row.h"

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-announcer.h"
 #include "hearts-card-picture.h"
 #include "hearts-game.h"

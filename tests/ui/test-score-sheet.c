@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-format.h"
 #include "hearts-game.h"
 #include "hearts-local-seat-view.h"

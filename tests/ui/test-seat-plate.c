@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-seat-plate.h"
 #include "hearts-table.h"
 #include "hearts-test-widget.h"

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-card-picture.h"
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"

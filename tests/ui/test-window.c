@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "hearts-game-deal.h"
 #include "hearts-card-theme.h"
 #include "config.h"
 
