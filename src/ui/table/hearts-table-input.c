@@ -208,8 +208,8 @@ on_card_drag_update (GtkGestureDrag *gesture,
       self->dragging = TRUE;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
       c = hearts_card_widget_get_card (self->drag_card);
-      self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->card_at[c].x,
-                                             self->drag_start.y - self->card_at[c].y);
+      self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->geo->card_at[c].x,
+                                             self->drag_start.y - self->geo->card_at[c].y);
     }
   self->drag_pos = p;
   gtk_widget_queue_allocate (GTK_WIDGET (self));
@@ -219,7 +219,7 @@ static gboolean
 point_over_table (HeartsTable *self,
                   double       y)
 {
-  return y < self->hand_y - self->raise * 0.5f;
+  return y < self->geo->hand_y - self->geo->raise * 0.5f;
 }
 
 static void

@@ -29,6 +29,32 @@ typedef struct
   float            angle;       /* of that card, in degrees */
 } SeatGeometry;
 
+/* Where everything goes, in the table's coordinates: HeartsTableLayout works it out. */
+typedef struct
+{
+  float             margin;
+  float             card_w, card_h;
+  float             back_w, back_h;
+  float             raise;
+  float             side_extent;       /* height of a full fan down a side */
+  float             hand_y;
+  graphene_point_t  center;
+  graphene_rect_t   pass_area;
+  graphene_rect_t   slots[HEARTS_PASS_SIZE];
+  SeatGeometry      seats[HEARTS_MAX_PLAYERS];
+  graphene_rect_t   plate_rects[HEARTS_MAX_PLAYERS];
+  graphene_point_t  card_at[64];       /* where each hand card was last put */
+  graphene_point_t  card_from[64];     /* where its reflow started */
+  graphene_point_t  card_target[64];   /* where it rests */
+  guint64           has_pos;           /* bit per card with card_at set */
+  guint             layout_hash;
+
+} HeartsTableGeometry;
+
+#define HEARTS_TYPE_TABLE_LAYOUT (hearts_table_layout_get_type ())
+
+G_DECLARE_FINAL_TYPE (HeartsTableLayout, hearts_table_layout, HEARTS, TABLE_LAYOUT, GtkLayoutManager)
+
 struct _HeartsTable
 {
   GtkWidget         parent_instance;
@@ -65,23 +91,7 @@ struct _HeartsTable
   gboolean          hold_said;
   gboolean          received_said;
 
-  /* Layout, in widget coordinates */
-  float             margin;
-  float             card_w, card_h;
-  float             back_w, back_h;
-  float             raise;
-  float             side_extent;       /* height of a full fan down a side */
-  float             hand_y;
-  graphene_point_t  center;
-  graphene_rect_t   pass_area;
-  graphene_rect_t   slots[HEARTS_PASS_SIZE];
-  SeatGeometry      seats[HEARTS_MAX_PLAYERS];
-  graphene_rect_t   plate_rects[HEARTS_MAX_PLAYERS];
-  graphene_point_t  card_at[64];       /* where each hand card was last put */
-  graphene_point_t  card_from[64];     /* where its reflow started */
-  graphene_point_t  card_target[64];   /* where it rests */
-  guint64           has_pos;           /* bit per card with card_at set */
-  guint             layout_hash;
+  HeartsTableGeometry *geo;            /* the layout manager's: where things go */
 
   /* Drag */
   HeartsCardWidget *drag_card;
@@ -146,24 +156,17 @@ void              _hearts_table_compute_layout     (HeartsTable           *self,
                                                     int                    height);
 void              _hearts_table_compute_targets    (HeartsTable           *self,
                                                     int                    width);
-/* The trick on the table being collected by its winner: its seat, else -1. */
-gint              _hearts_table_collector          (HeartsTable           *self);
+
 void              _hearts_table_pile_rect          (HeartsTable           *self,
                                                     guint                  seat,
                                                     HeartsCards            cards,
                                                     graphene_rect_t       *rect,
                                                     float                 *step);
-void              _hearts_table_measure            (GtkWidget             *widget,
-                                                    GtkOrientation         orientation,
-                                                    int                    for_size,
-                                                    int                   *minimum,
-                                                    int                   *natural,
-                                                    int                   *minimum_baseline,
-                                                    int                   *natural_baseline);
-void              _hearts_table_size_allocate      (GtkWidget             *widget,
-                                                    int                    width,
-                                                    int                    height,
-                                                    int                    baseline);
+HeartsTableGeometry *_hearts_table_layout_get_geometry (HeartsTableLayout *self);
+
+/* hearts-table-draw.c */
+/* The trick on the table being collected by its winner: its seat, else -1. */
+gint              _hearts_table_collector          (HeartsTable           *self);
 void              _hearts_table_snapshot           (GtkWidget             *widget,
                                                     GtkSnapshot           *snapshot);
 

@@ -199,7 +199,7 @@ void
 _hearts_table_start_reflow (HeartsTable *self)
 {
   for (guint c = 0; c < 64; c++)
-    self->card_from[c] = self->card_at[c];
+    self->geo->card_from[c] = self->geo->card_at[c];
 
   self->reflow_t = 0;
   adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->reflow),
@@ -354,7 +354,7 @@ sync_hand (HeartsTable *self)
               self->drag_card = NULL;
               self->dragging = FALSE;
             }
-          self->has_pos &= ~HEARTS_CARD_BIT (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)));
+          self->geo->has_pos &= ~HEARTS_CARD_BIT (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)));
           gtk_widget_unparent (w);
           g_ptr_array_remove_index (self->hand, i - 1);
           changed = TRUE;
@@ -394,10 +394,10 @@ sync_hand (HeartsTable *self)
             guint                  from = hearts_rules_pass_source (hearts_seat_state_get_rules (shown),
                                                                     hearts_seat_state_get_pass_direction (shown),
                                                                     hearts_seat_state_get_seat (shown));
-            graphene_point_t c = self->seats[from].fan;
+            graphene_point_t c = self->geo->seats[from].fan;
 
-            self->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->card_w / 2, c.y - self->card_h / 2);
-            self->has_pos |= HEARTS_CARD_BIT (card);
+            self->geo->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->geo->card_w / 2, c.y - self->geo->card_h / 2);
+            self->geo->has_pos |= HEARTS_CARD_BIT (card);
           }
         i++;
         changed = TRUE;
@@ -863,11 +863,11 @@ on_step_started_cb (HeartsTable           *self,
 
       if (seat == _hearts_table_own_seat (self) && step->card == self->let_go)
         self->flight_from = self->let_go_from;
-      else if (seat == _hearts_table_own_seat (self) && (self->has_pos & HEARTS_CARD_BIT (step->card)))
-        self->flight_from = GRAPHENE_RECT_INIT (self->card_at[step->card].x, self->card_at[step->card].y,
-                                                self->card_w, self->card_h);
+      else if (seat == _hearts_table_own_seat (self) && (self->geo->has_pos & HEARTS_CARD_BIT (step->card)))
+        self->flight_from = GRAPHENE_RECT_INIT (self->geo->card_at[step->card].x, self->geo->card_at[step->card].y,
+                                                self->geo->card_w, self->geo->card_h);
       else
-        self->flight_from = rect_centered (self->seats[seat].fan, self->back_w, self->back_h);
+        self->flight_from = rect_centered (self->geo->seats[seat].fan, self->geo->back_w, self->geo->back_h);
       if (step->card == self->let_go)
         self->let_go = HEARTS_NO_CARD;
     }
@@ -916,11 +916,11 @@ on_view_event_cb (HeartsTable           *self,
       is_busy (self))
     return;
   w = find_card (self, event->card);
-  if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (event->card)))
+  if (w != NULL && (self->geo->has_pos & HEARTS_CARD_BIT (event->card)))
     {
       self->let_go = event->card;
-      self->let_go_from = GRAPHENE_RECT_INIT (self->card_at[event->card].x, self->card_at[event->card].y,
-                                              self->card_w, self->card_h);
+      self->let_go_from = GRAPHENE_RECT_INIT (self->geo->card_at[event->card].x, self->geo->card_at[event->card].y,
+                                              self->geo->card_w, self->geo->card_h);
     }
   /* The next turn is another one, even if no one else moves in between. */
   self->turn_shown = FALSE;
@@ -1089,8 +1089,6 @@ hearts_table_class_init (HeartsTableClass *klass)
   object_class->get_property = hearts_table_get_property;
   object_class->set_property = hearts_table_set_property;
 
-  widget_class->measure = _hearts_table_measure;
-  widget_class->size_allocate = _hearts_table_size_allocate;
   widget_class->snapshot = _hearts_table_snapshot;
   widget_class->focus = hearts_table_focus;
 
@@ -1140,6 +1138,7 @@ hearts_table_class_init (HeartsTableClass *klass)
 
   gtk_widget_class_install_action (widget_class, "table.pass", NULL, _hearts_table_pass_action);
 
+  gtk_widget_class_set_layout_manager_type (widget_class, HEARTS_TYPE_TABLE_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "hearts-table");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -1155,6 +1154,7 @@ hearts_table_init (HeartsTable *self)
   self->let_go = HEARTS_NO_CARD;
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
+  self->geo = _hearts_table_layout_get_geometry (HEARTS_TABLE_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))));
   self->felt = hearts_felt_new ();
   /* The felt's colours follow the dark style, which changes no CSS of the table itself. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
@@ -1403,7 +1403,7 @@ int
 hearts_table_get_card_width (HeartsTable *self)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
-  return (int) self->card_w;
+  return (int) self->geo->card_w;
 }
 
 gboolean
@@ -1552,7 +1552,7 @@ hearts_table_get_card_bounds (HeartsTable     *self,
   if (find_card (self, card) == NULL)
     return FALSE;
   compute_resting (self);
-  *bounds = GRAPHENE_RECT_INIT (self->card_target[card].x, self->card_target[card].y, self->card_w, self->card_h);
+  *bounds = GRAPHENE_RECT_INIT (self->geo->card_target[card].x, self->geo->card_target[card].y, self->geo->card_w, self->geo->card_h);
   return TRUE;
 }
 
@@ -1564,7 +1564,7 @@ hearts_table_get_pass_area (HeartsTable     *self,
   g_return_if_fail (bounds != NULL);
 
   compute_resting (self);
-  *bounds = self->pass_area;
+  *bounds = self->geo->pass_area;
 }
 
 void
@@ -1575,7 +1575,7 @@ hearts_table_get_trick_area (HeartsTable     *self,
   g_return_if_fail (bounds != NULL);
 
   compute_resting (self);
-  *bounds = rect_centered (self->center, self->card_w * 2, self->card_h * 1.5f);
+  *bounds = rect_centered (self->geo->center, self->geo->card_w * 2, self->geo->card_h * 1.5f);
 }
 
 gboolean
