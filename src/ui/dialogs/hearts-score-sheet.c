@@ -62,6 +62,8 @@ static GParamSpec *properties[N_PROPS];
 #define SHEET_WIDTH     560
 #define SHEET_MAX_WIDTH 800
 
+static void sync_sheet (HeartsScoreSheet *self);
+
 G_DEFINE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, GTK_TYPE_WIDGET)
 
 static GtkWidget *
@@ -298,6 +300,12 @@ on_hands_adjustment_value_changed_cb (GtkAdjustment    *adjustment,
 }
 
 static void
+on_visible_cb (HeartsScoreSheet *self)
+{
+  sync_sheet (self);
+}
+
+static void
 hearts_score_sheet_dispose (GObject *object)
 {
   HeartsScoreSheet *self = HEARTS_SCORE_SHEET (object);
@@ -428,6 +436,7 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
   for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
     self->columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->rows = g_array_new (FALSE, FALSE, sizeof (HeartsHandResult));
+  g_signal_connect (self, "notify::visible", G_CALLBACK (on_visible_cb), NULL);
   self->at_end = TRUE;
   hands = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (hands, "changed", G_CALLBACK (on_hands_adjustment_changed_cb), self, 0);
@@ -460,7 +469,8 @@ rows_still_shown (HeartsScoreSheet   *self,
   return TRUE;
 }
 
-/* The sheet follows the seat view: a hand's row is added as the hand is scored. */
+/* The sheet follows the seat view: a hand's row is added as the hand is scored, or
+ * when the sheet is next shown (nothing is laid out for a hidden sheet at startup). */
 static void
 sync_sheet (HeartsScoreSheet *self)
 {
@@ -474,7 +484,7 @@ sync_sheet (HeartsScoreSheet *self)
   g_autofree char       *subtitle = NULL;
   g_autofree char       *footnote = NULL;
 
-  if (view == NULL)
+  if (view == NULL || !gtk_widget_get_visible (GTK_WIDGET (self)))
     return;
   state = hearts_seat_view_get_state (view);
   n = hearts_seat_view_get_n_players (view);
