@@ -81,16 +81,17 @@ new_card (HeartsClaimProof *self,
 }
 
 static GtkWidget *
-new_row (HeartsClaimProof       *self,
+new_row (HeartsClaimProof  *self,
          const HeartsTrick *trick,
-         const char             *winner)
+         const char        *winner,
+         gboolean           own)
 {
   g_autofree char *label = NULL;
   g_autofree char *points = NULL;
   GtkWidget       *row, *name, *cards, *points_label;
 
   /* "You takes" would be wrong in English, and in other languages for "you". */
-  if (trick->winner == HEARTS_HUMAN_SEAT)
+  if (own)
     label = g_strdup (_("You take the trick"));
   else
     /* Translators: %s is a player's name; a row of the claim's proof */
@@ -227,7 +228,8 @@ hearts_claim_proof_set_claim (HeartsClaimProof  *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->rows))) != NULL)
     gtk_box_remove (self->rows, child);
   for (guint t = 0; t < n_tricks; t++)
-    gtk_box_append (self->rows, new_row (self, &tricks[t], hearts_seat_name (view, tricks[t].winner)));
+    gtk_box_append (self->rows, new_row (self, &tricks[t], hearts_seat_name (view, tricks[t].winner),
+                                         tricks[t].winner == hearts_seat_view_get_seat (view)));
 }
 
 const HeartsClaim *
