@@ -189,20 +189,11 @@ static void
 hearts_application_startup (GApplication *app)
 {
   HeartsApplication *self = HEARTS_APPLICATION (app);
-  static const char *new_game[] = { "<Control>n", NULL };
-  static const char *undo[] = { "<Control>z", NULL };
-  static const char *hint[] = { "h", NULL };
-  static const char *claim[] = { "c", NULL };
+  /* The application's own and the shortcuts window; the window's are in its template. */
   static const char *quit[] = { "<Control>q", NULL };
   static const char *help[] = { "F1", NULL };
   static const char *shortcuts[] = { "<Control>question", NULL };
-  static const char *scores[] = { "<Control>s", NULL };
-  static const char *review[] = { "<Control>r", NULL };
-  static const char *fullscreen[] = { "F11", NULL };
   static const char *preferences[] = { "<Control>comma", NULL };
-  /* Not a key the hand uses (hearts-card-widget.c binds the arrows, Space and Enter). */
-  static const char *last_trick[] = { "l", NULL };
-  static const char *hand_so_far[] = { "<Shift>l", NULL };
   g_autofree char   *card_theme = NULL;
 
   /* The deck parses in a thread while GTK and libadwaita start. */
@@ -216,19 +207,10 @@ hearts_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
 
 
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_game);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.claim", claim);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.review-hand", review);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-last-trick", last_trick);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-hand-so-far", hand_so_far);
 }
 
 static void

@@ -11,6 +11,7 @@
 
 #include "hearts-card-picture.h"
 #include "hearts-card-widget.h"
+#include "hearts-compat.h"
 #include "hearts-fit-label.h"
 #include "hearts-point-pile.h"
 #include "hearts-score-sheet.h"
@@ -980,6 +981,162 @@ test_hint_icon_png (void)
     }
 }
 
+/* README.md's "Keyboard" keys that act on the window (the application's are in test-help.c). */
+static const struct
+{
+  const char *trigger;
+  const char *action;
+} window_shortcuts[] = {
+  { "<Control>n", "win.new-game" },
+  { "<Control>z", "win.undo" },
+  { "h", "win.hint" },
+  { "c", "win.claim" },
+  { "<Control>s", "win.scores" },
+  { "<Control>r", "win.review-hand" },
+  { "l", "win.show-last-trick" },
+  { "<Shift>l", "win.show-hand-so-far" },
+  { "F11", "win.fullscreen" },
+};
+
+static gboolean
+trigger_is (GtkShortcutTrigger *trigger,
+            const char         *text)
+{
+  g_autoptr(GtkShortcutTrigger) parsed = gtk_shortcut_trigger_parse_string (text);
+
+  g_assert_nonnull (parsed);
+  return trigger != NULL && gtk_shortcut_trigger_equal (trigger, parsed);
+}
+
+static gboolean
+accelerator_is (const char *accelerator,
+                const char *text)
+{
+  g_autoptr(GtkShortcutTrigger) trigger = accelerator != NULL ? gtk_shortcut_trigger_parse_string (accelerator) : NULL;
+
+  return trigger_is (trigger, text);
+}
+
+/* The main menu's items with an action in window_shortcuts[], each checked for its accel. */
+static guint
+check_menu_accels (GMenuModel *menu)
+{
+  guint n = 0;
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+      g_autofree char *action = NULL;
+      g_autofree char *accel = NULL;
+      GMenuModel      *link;
+
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          n += check_menu_accels (link);
+          g_object_unref (link);
+        }
+      if (!g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        continue;
+      g_menu_model_get_item_attribute (menu, i, "accel", "s", &accel);
+      for (guint s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+        if (g_str_equal (action, window_shortcuts[s].action))
+          {
+            g_assert_true (accelerator_is (accel, window_shortcuts[s].trigger));
+            n++;
+          }
+    }
+  return n;
+}
+
+static gboolean
+shortcuts_window_shows (GtkWidget  *root,
+                        const char *trigger)
+{
+  /* By name: GTK 4.18 deprecates the type. */
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkShortcutsShortcut"))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (root, "accelerator", &accelerator, NULL);
+      if (accelerator_is (accelerator, trigger))
+        return TRUE;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shortcuts_window_shows (child, trigger))
+      return TRUE;
+  return FALSE;
+}
+
+/* The window's shortcuts are its template's, where the application's accelerators act: on the
+ * whole window, before the focused widget (a global controller in the capture phase). Each names
+ * an action of the window, and the shortcuts window and the main menu show the same keys. */
+static void
+test_shortcuts (void)
+{
+  HeartsWindow   *window = new_window (7);
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (window);
+  GtkMenuButton  *menu_button;
+  GtkWindow      *overlay;
+  guint           n_shortcuts = 0;
+  gboolean        found[G_N_ELEMENTS (window_shortcuts)];
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  memset (found, 0, sizeof found);
+  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
+          gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller)) != GTK_SHORTCUT_SCOPE_GLOBAL)
+        continue;
+      g_assert_cmpint (gtk_event_controller_get_propagation_phase (controller), ==, GTK_PHASE_CAPTURE);
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          guint              s;
+
+          g_assert_true (GTK_IS_NAMED_ACTION (action));
+          for (s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+            if (g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), window_shortcuts[s].action))
+              break;
+          g_assert_cmpuint (s, <, G_N_ELEMENTS (window_shortcuts));
+          g_assert_true (trigger_is (gtk_shortcut_get_trigger (shortcut), window_shortcuts[s].trigger));
+          g_assert_false (found[s]);
+          found[s] = TRUE;
+          n_shortcuts++;
+        }
+    }
+  g_assert_cmpuint (n_shortcuts, ==, G_N_ELEMENTS (window_shortcuts));
+
+  /* A misspelt action would make its key do nothing, silently. */
+  for (guint s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+    {
+      gboolean            installed = FALSE;
+      GType               owner;
+      const char         *name;
+      const GVariantType *parameter_type;
+      const char         *property;
+
+      /* Every out argument is written. */
+      for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
+        installed |= g_str_equal (name, window_shortcuts[s].action);
+      g_assert_true (installed);
+    }
+
+  menu_button = GTK_MENU_BUTTON (hearts_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
+  g_assert_nonnull (menu_button);
+  g_assert_cmpuint (check_menu_accels (gtk_menu_button_get_menu_model (menu_button)), ==, 3);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = hearts_shortcuts_get (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  for (guint s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+    g_assert_true (shortcuts_window_shows (GTK_WIDGET (overlay), window_shortcuts[s].trigger));
+
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1000,6 +1157,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
   g_test_add_func ("/ui/window/first-frame-shaders", test_first_frame_shaders);
+  g_test_add_func ("/ui/window/shortcuts", test_shortcuts);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
