@@ -41,7 +41,7 @@ typedef struct
 #define HEARTS_DATE_MIN G_GINT64_CONSTANT (0)
 #define HEARTS_DATE_MAX G_GINT64_CONSTANT (253370764800)
 
-gboolean hearts_statistics_date_is_valid (gint64 date);
+gboolean  hearts_statistics_date_is_valid (gint64               date);
 
 /* Points per hand, 0 with no hand played. */
 double    hearts_stats_get_average        (const HeartsStats   *stats);
