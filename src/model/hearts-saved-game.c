@@ -11,6 +11,7 @@
 
 #include "hearts-file.h"
 #include "hearts-game-deal.h"
+#include "hearts-keyfile-backend.h"
 #include "hearts-saved-game.h"
 #include "hearts-statistics.h"
 
@@ -661,8 +662,9 @@ on_game_changed_cb (HeartsSavedGame *self,
   schedule_write (self);
 }
 
-/* The old "saved-game" key as the keyfile backend holds it: its own parser logs a
- * critical on text that is not UTF-8, so the text is checked first. */
+/* The old "saved-game" key as a keyfile backend holds it (GLib's or ours): GLib's
+ * parser logs a critical on text that is not UTF-8, so the text is checked first,
+ * and text that does not parse is kept for the .bad file. */
 static GVariant *
 read_old_keyfile (GSettings        *settings,
                   GSettingsBackend *backend)
@@ -709,7 +711,8 @@ move_old_key (HeartsSavedGame *self)
   GType keyfile_type = g_type_from_name ("GKeyfileSettingsBackend");
 
   g_object_get (self->settings, "backend", &backend, NULL);
-  if (keyfile_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (backend, keyfile_type))
+  if ((keyfile_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (backend, keyfile_type)) ||
+      HEARTS_IS_KEYFILE_BACKEND (backend))
     old = read_old_keyfile (self->settings, backend);
   else
     old = g_settings_get_user_value (self->settings, OLD_KEY);
