@@ -11,6 +11,7 @@
 
 #include "hearts-card-theme-private.h"
 #include "hearts-deck-cache.h"
+#include "hearts-file.h"
 #include "hearts-resources.h"
 #include "hearts-surface-texture.h"
 
@@ -25,6 +26,8 @@
 #define MAX_SIZES 2
 /* A new size drawn from another waits this long for a newer one before a worker renders it. */
 #define SETTLE_MS 150
+/* A card theme file is refused unread above this: Aisleriot's are up to a few MB. */
+#define THEME_MAX_SIZE (64 * 1024 * 1024)
 
 /* One size: a cairo surface per picture, and what frames draw it with: a GdkTexture (it
  * shares the surface's pixels) for GL, a cairo node for the cairo renderer. */
@@ -236,16 +239,25 @@ load_handle (GFile   *file,
              GError **error)
 {
   g_autoptr(GObject) handle = NULL; /* librsvg 2.54 has no autoptr for its handle */
-  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GInputStream) stream = NULL;
   g_autofree char *uri = g_file_get_uri (file);
 
   /* Opened here so that a missing file is G_IO_ERROR_NOT_FOUND; librsvg unpacks gzip
-   * (.svgz) by itself when it reads from a stream. */
-  stream = g_file_read (file, NULL, error);
+   * (.svgz) by itself when it reads from a stream. A theme on disk is read whole first, if
+   * it is a regular file of sane size: a named pipe there would block for ever. */
+  if (g_file_peek_path (file) != NULL)
+    {
+      g_autoptr(GBytes) bytes = hearts_file_load (g_file_peek_path (file), THEME_MAX_SIZE, error);
+
+      if (bytes == NULL)
+        return NULL;
+      stream = g_memory_input_stream_new_from_bytes (bytes);
+    }
+  else
+    stream = G_INPUT_STREAM (g_file_read (file, NULL, error));
   if (stream == NULL)
     return NULL;
-  handle = G_OBJECT (rsvg_handle_new_from_stream_sync (G_INPUT_STREAM (stream), file,
-                                                       RSVG_HANDLE_FLAGS_NONE, NULL, error));
+  handle = G_OBJECT (rsvg_handle_new_from_stream_sync (stream, file, RSVG_HANDLE_FLAGS_NONE, NULL, error));
   if (handle == NULL)
     return NULL;
 
