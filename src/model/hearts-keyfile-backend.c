@@ -33,9 +33,12 @@ struct _HeartsKeyfileBackend
   char        *prefix;     /* the root path, "/" by default */
   char        *root_group; /* the group of the keys right under @prefix, or NULL */
   gboolean     failing;    /* the last write failed, and it was said */
+  guint        retry_id;   /* writes again while @failing */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsKeyfileBackend, hearts_keyfile_backend, G_TYPE_SETTINGS_BACKEND)
+
+#define RETRY_SECONDS 5
 
 enum
 {
@@ -49,6 +52,7 @@ enum
 enum
 {
   WRITE_FAILED,
+  SAVED,
   N_SIGNALS
 };
 
@@ -175,6 +179,25 @@ save_locked (HeartsKeyfileBackend *self,
   return hearts_file_replace (self->filename, data, len, error);
 }
 
+static void saved (HeartsKeyfileBackend *self,
+                   const GError         *error);
+
+/* The file is behind: it is written again now and then, so that what a full disk held
+ * back reaches it once there is room, even if nothing changes meanwhile. */
+static gboolean
+retry_cb (gpointer user_data)
+{
+  HeartsKeyfileBackend *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->retry_id = 0;
+  g_mutex_lock (&self->lock);
+  save_locked (self, &error);
+  g_mutex_unlock (&self->lock);
+  saved (self, error);
+  return G_SOURCE_REMOVE;
+}
+
 /* Once per streak of failures; the values are kept and go with the next write. */
 static void
 saved (HeartsKeyfileBackend *self,
@@ -184,10 +207,17 @@ saved (HeartsKeyfileBackend *self,
 
   if (error == NULL)
     {
-      self->failing = FALSE;
+      g_clear_handle_id (&self->retry_id, g_source_remove);
+      if (self->failing)
+        {
+          self->failing = FALSE;
+          g_signal_emit (self, signals[SAVED], 0);
+        }
       return;
     }
   g_message ("Could not write the settings to %s: %s", self->filename, error->message);
+  if (self->retry_id == 0)
+    self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, retry_cb, self);
   if (self->failing)
     return;
   self->failing = TRUE;
@@ -369,6 +399,7 @@ hearts_keyfile_backend_finalize (GObject *object)
 {
   HeartsKeyfileBackend *self = (HeartsKeyfileBackend *) object;
 
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   g_mutex_clear (&self->lock);
   g_key_file_unref (self->keyfile);
   g_clear_object (&self->permission);
@@ -463,6 +494,10 @@ hearts_keyfile_backend_class_init (HeartsKeyfileBackendClass *klass)
   signals[WRITE_FAILED] =
     g_signal_new ("write-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* The file holds every value again after a failure. */
+  signals[SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -516,6 +551,14 @@ hearts_keyfile_backend_get_default (void)
       g_once_init_leave (&once, 1);
     }
   return g_object_ref (backend);
+}
+
+gboolean
+hearts_keyfile_backend_is_saved (GSettingsBackend *backend)
+{
+  g_return_val_if_fail (G_IS_SETTINGS_BACKEND (backend), TRUE);
+
+  return !HEARTS_IS_KEYFILE_BACKEND (backend) || !HEARTS_KEYFILE_BACKEND (backend)->failing;
 }
 
 void

@@ -26,8 +26,9 @@ G_DECLARE_FINAL_TYPE (HeartsKeyfileBackend, hearts_keyfile_backend, HEARTS, KEYF
  * "keyfile.bad"; a value that is not UTF-8 reads as unset; and the file is replaced
  * whole (written beside it, then renamed), so a full disk leaves it as it was, where
  * GLib's backend (2.74 to 2.84 at least) leaves it empty. A failed write keeps the new
- * values for this run, emits "write-failed" once, and is written again with the next
- * change. */
+ * values for this run, emits "write-failed" once, and is tried again with the next
+ * change and every few seconds (on the default main context) until it works; then
+ * "saved" is emitted. */
 GSettingsBackend *hearts_keyfile_backend_new             (const char *filename,
                                                           const char *root_path,
                                                           const char *root_group);
@@ -36,6 +37,10 @@ GSettingsBackend *hearts_keyfile_backend_new             (const char *filename,
  * when that is GLib's choice (the Flatpak, GSETTINGS_BACKEND=keyfile), once per
  * process; GLib's default backend otherwise. */
 GSettingsBackend *hearts_keyfile_backend_get_default     (void);
+
+/* Whether the file holds every value @backend was given: FALSE after a failed write of
+ * a HeartsKeyfileBackend, until a write works; TRUE for any other backend. */
+gboolean          hearts_keyfile_backend_is_saved        (GSettingsBackend *backend);
 
 /* For main(), before anything opens the settings: unless GSETTINGS_BACKEND names
  * another backend, the file GLib's keyfile backend reads

@@ -40,7 +40,8 @@ struct _HeartsSavedGame
 {
   GObject parent_instance;
 
-  GSettings   *settings;
+  GSettings        *settings;
+  GSettingsBackend *backend; /* of @settings */
   Disk        *disk;
   HeartsGame  *game;
   HeartsPreset preset;
@@ -51,6 +52,10 @@ struct _HeartsSavedGame
   guint   dirty : 1;     /* the file is behind the game */
   guint   in_flight : 1; /* a thread is writing */
   guint   failing : 1;   /* the last write failed, and it was said */
+  /* A finished game is counted in the settings, but their file could not be written
+   * (a full disk): its saved game stays on disk until it is, so that a stop in between
+   * loses nothing (the next launch counts it). */
+  guint   uncounted : 1;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSavedGame, hearts_saved_game, G_TYPE_OBJECT)
@@ -625,6 +630,40 @@ count_game (HeartsSavedGame *self,
   hearts_statistics_add_game (batch, game, preset, hearts_saved_game_count_queens (game), date);
   g_settings_apply (batch);
   g_settings_sync ();
+  if (!hearts_keyfile_backend_is_saved (self->backend))
+    self->uncounted = TRUE;
+}
+
+static char *
+finished_path (HeartsSavedGame *self)
+{
+  return g_strconcat (g_file_peek_path (self->disk->file), ".finished", NULL);
+}
+
+/* The settings' file holds the count now: the finished game's file can go. */
+static void
+on_settings_saved_cb (HeartsSavedGame *self)
+{
+  g_autofree char *finished = finished_path (self);
+
+  if (!self->uncounted)
+    return;
+  self->uncounted = FALSE;
+  g_remove (finished);
+  if (self->game == NULL)
+    schedule_write (self);
+}
+
+/* A new game is about to replace a finished one whose count is not on disk yet: that
+ * one is kept beside until it is (restore() counts it if the program stops first). */
+static void
+keep_uncounted (HeartsSavedGame *self)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->disk->lock);
+  g_autofree char *finished = finished_path (self);
+
+  if (g_rename (g_file_peek_path (self->disk->file), finished) != 0 && errno != ENOENT)
+    g_message ("Could not keep the finished game in %s: %s", finished, g_strerror (errno));
 }
 
 static void
@@ -653,8 +692,14 @@ on_game_changed_cb (HeartsSavedGame *self,
       /* Following stops below, which drops our reference while it is emitting. */
       g_object_ref (game);
       finish_game (self, game);
-      /* Nothing more of it is saved, so it cannot be counted twice; the file goes. */
+      /* Nothing more of it is saved, so it cannot be counted twice; the file goes, once
+       * the count is on disk. */
       hearts_saved_game_follow (self, NULL, HEARTS_PRESET_CUSTOM);
+      if (self->uncounted)
+        {
+          g_clear_handle_id (&self->write_id, g_source_remove);
+          self->dirty = FALSE;
+        }
       g_object_unref (game);
       return;
     }
@@ -769,6 +814,9 @@ hearts_saved_game_constructed (GObject *object)
 
       self->disk = disk_new (file);
     }
+  g_object_get (self->settings, "backend", &self->backend, NULL);
+  if (HEARTS_IS_KEYFILE_BACKEND (self->backend))
+    g_signal_connect_object (self->backend, "saved", G_CALLBACK (on_settings_saved_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -786,6 +834,7 @@ hearts_saved_game_dispose (GObject *object)
       g_clear_object (&self->game);
     }
   g_clear_object (&self->settings);
+  g_clear_object (&self->backend);
 
   G_OBJECT_CLASS (hearts_saved_game_parent_class)->dispose (object);
 }
@@ -908,6 +957,40 @@ hearts_saved_game_new (GSettings *settings,
   return g_object_new (HEARTS_TYPE_SAVED_GAME, "settings", settings, "file", file, NULL);
 }
 
+/* A finished game kept beside by keep_uncounted(): counted unless it was, and gone
+ * once the count is on disk. */
+static void
+restore_finished (HeartsSavedGame *self)
+{
+  g_autofree char *path = finished_path (self);
+  g_autoptr(GBytes) contents = hearts_file_load (path, HEARTS_SAVED_GAME_MAX_SIZE, NULL);
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsPreset preset;
+  gint64       date;
+
+  if (contents == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  state = hearts_saved_game_from_file_bytes (contents, NULL);
+  if (state != NULL)
+    game = hearts_saved_game_from_variant (state, &preset, NULL, NULL);
+  if (game != NULL && hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
+    {
+      if (!g_variant_lookup (state, "finished", "x", &date))
+        date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
+      if (!already_counted (self->settings, game, preset, date))
+        count_game (self, game, preset, date);
+      if (self->uncounted)
+        return;
+    }
+  else
+    g_message ("%s is not a finished game, so it cannot be counted", path);
+  g_remove (path);
+}
+
 HeartsGame *
 hearts_saved_game_restore (HeartsSavedGame *self,
                            GError         **error)
@@ -922,6 +1005,7 @@ hearts_saved_game_restore (HeartsSavedGame *self,
   g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), NULL);
 
   move_old_key (self);
+  restore_finished (self);
 
   /* Whatever is there is looked at before it is read: a named pipe or a link to a
    * device would block here for ever, a huge file fill the memory. */
@@ -953,7 +1037,8 @@ hearts_saved_game_restore (HeartsSavedGame *self,
         date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
       if (!already_counted (self->settings, game, preset, date))
         count_game (self, game, preset, date);
-      write_now (self, NULL);
+      if (!self->uncounted)
+        write_now (self, NULL);
       return NULL;
     }
 
@@ -1004,6 +1089,8 @@ hearts_saved_game_follow (HeartsSavedGame *self,
 
   if (game != NULL)
     {
+      if (self->uncounted)
+        keep_uncounted (self);
       self->preset = preset;
       self->game = g_object_ref (game);
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed_cb), self,

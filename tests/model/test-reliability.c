@@ -397,6 +397,118 @@ test_full_disk_keyfile (void)
   small_disk_free (disk);
 }
 
+/* The player's seat moves at random, the others are computers: the saved game is one
+ * the window could have written. */
+static void
+player_step (HeartsGame *game,
+             HeartsRng  *rng)
+{
+  if (hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER)
+    hearts_game_next_hand (game);
+  else if (!hearts_game_computer_move (game))
+    {
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING)
+        {
+          HeartsCards hand = hearts_game_get_hand (game, 0), pass = 0;
+
+          for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+            pass |= HEARTS_CARD_BIT (hearts_cards_pick_random (hand & ~pass, rng));
+          g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+        }
+      else
+        g_assert_true (hearts_game_play (game, 0, hearts_cards_pick_random (hearts_game_get_legal (game, 0), rng), NULL));
+    }
+}
+
+static guint
+games_played (GSettings *gsettings)
+{
+  HeartsStats stats;
+
+  hearts_statistics_get (gsettings, HEARTS_PRESET_CUSTOM, &stats);
+  return stats.games_played;
+}
+
+/* A game that ends while the settings cannot be written keeps its saved game until its
+ * count is on disk, so that a stop in between (here: everything dropped unwritten, as a
+ * SIGKILL would) loses nothing; the next launch counts it once. Likewise when a new game
+ * starts meanwhile. */
+static void
+test_full_disk_finished_game (void)
+{
+  char            *disk = small_disk_new ();
+  g_autofree char *keyfile = NULL;
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autofree char *finished = g_strconcat (g_file_peek_path (file), ".finished", NULL);
+  HeartsRules      rules;
+  HeartsRng        rng;
+
+  if (disk == NULL)
+    return;
+  keyfile = g_build_filename (disk, "keyfile", NULL);
+  hearts_rng_init (&rng, 8);
+  hearts_rules_init_default (&rules);
+  g_assert_true (hearts_rules_apply_string (&rules, "end=deals:1", NULL));
+
+  for (guint new_game = 0; new_game < 2; new_game++)
+    {
+      g_autoptr(GSettingsBackend) backend = hearts_keyfile_backend_new (keyfile, "/", NULL);
+      g_autoptr(GSettings) gsettings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend);
+      g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+      g_autoptr(HeartsGame) game = hearts_game_new (&rules, 30 + new_game);
+      guint before = games_played (gsettings);
+
+      for (guint s = 1; s < 4; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
+      hearts_saved_game_follow (saver, game, HEARTS_PRESET_CUSTOM);
+      fill (disk);
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        {
+          player_step (game, &rng);
+          hearts_saved_game_flush (saver);
+        }
+      /* Counted in memory only: the finished game stays on disk. */
+      g_assert_cmpuint (games_played (gsettings), ==, before + 1);
+      g_assert_true (g_file_query_exists (file, NULL));
+      if (new_game)
+        {
+          g_autoptr(HeartsGame) next = hearts_game_new (&rules, 40);
+
+          hearts_saved_game_follow (saver, next, HEARTS_PRESET_CUSTOM);
+          hearts_saved_game_flush (saver);
+          g_assert_true (g_file_test (finished, G_FILE_TEST_EXISTS));
+        }
+      g_signal_handlers_disconnect_matched (backend, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, saver);
+      g_clear_object (&saver);
+      empty (disk);
+
+      /* The next launch, with room: counted once, and the finished game is gone. */
+      {
+        g_autoptr(GSettingsBackend) backend2 = hearts_keyfile_backend_new (keyfile, "/", NULL);
+        g_autoptr(GSettings) gsettings2 = g_settings_new_with_backend (HEARTS_SCHEMA_ID, backend2);
+        g_autoptr(HeartsSavedGame) saver2 = hearts_saved_game_new (gsettings2, file);
+        g_autoptr(HeartsGame) restored = NULL;
+        g_autoptr(GError) error = NULL;
+
+        g_assert_cmpuint (games_played (gsettings2), ==, before);
+        restored = hearts_saved_game_restore (saver2, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (games_played (gsettings2), ==, before + 1);
+        g_assert_false (g_file_test (finished, G_FILE_TEST_EXISTS));
+        /* The new game, if one was started; nothing otherwise. */
+        g_assert_true ((restored != NULL) == new_game);
+        g_clear_object (&saver2);
+        saver2 = hearts_saved_game_new (gsettings2, file);
+        g_clear_object (&restored);
+        restored = hearts_saved_game_restore (saver2, &error);
+        g_assert_cmpuint (games_played (gsettings2), ==, before + 1);
+        if (restored == NULL)
+          g_assert_false (g_file_query_exists (file, NULL));
+      }
+    }
+  small_disk_free (disk);
+}
+
 /* Strange files */
 
 /* Restores from whatever @make put at the saved game's place: refused at once (no
@@ -800,6 +912,7 @@ main (int   argc,
   g_test_add_func ("/reliability/history-int-min", test_history_int_min);
   g_test_add_func ("/reliability/full-disk/saved-game", test_full_disk_saved_game);
   g_test_add_func ("/reliability/full-disk/keyfile", test_full_disk_keyfile);
+  g_test_add_func ("/reliability/full-disk/finished-game", test_full_disk_finished_game);
   g_test_add_func ("/reliability/file-load", test_file_load);
   g_test_add_func ("/reliability/saved-game/strange-files", test_saved_game_strange_files);
   g_test_add_func ("/reliability/keyfile/fifo", test_keyfile_fifo);
