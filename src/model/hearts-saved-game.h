@@ -23,9 +23,10 @@ G_BEGIN_DECLS
 #define HEARTS_SAVED_GAME_FILE_MAGIC   "io.github.gtkhearts.Hearts.SavedGame"
 #define HEARTS_SAVED_GAME_FILE_VERSION 1
 
-/* A saved game is refused unread above this size, far more than any real game: the
- * longest the loader takes (HEARTS_GAME_MAX_RESULTS hands) is about 12 MB. The record of
- * one hand, as the game writes it, is at most about 1,100 bytes. */
+/* A saved game is refused unread above this size, far more than any real game: a hand
+ * takes about 860 bytes (a game of 100 deals, 86 KB), so even the longest the loader
+ * takes (HEARTS_GAME_MAX_RESULTS hands) is about 9 MB. The record of one hand, as the
+ * game writes it, is at most about 1,100 bytes (five players). */
 #define HEARTS_SAVED_GAME_MAX_SIZE        (32 * 1024 * 1024)
 #define HEARTS_SAVED_GAME_MAX_HAND_RECORD 2048
 
