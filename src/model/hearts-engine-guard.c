@@ -117,6 +117,19 @@ guard_child_setup (gpointer user_data)
       return;
     }
 
+  /* Held from now on, so that a SIGTERM sent while the guard is still starting waits for
+   * it (the mask survives the exec) instead of ending it before it can kill anything. */
+  {
+    sigset_t mask;
+
+    sigemptyset (&mask);
+    sigaddset (&mask, SIGCHLD);
+    sigaddset (&mask, SIGTERM);
+    sigaddset (&mask, SIGINT);
+    sigaddset (&mask, SIGHUP);
+    sigaddset (&mask, SIGQUIT);
+    sigprocmask (SIG_BLOCK, &mask, NULL);
+  }
   put_number (setup->pid_field, engine);
   execve (setup->exe, setup->argv, setup->envp);
   /* No guard after all: the engine does not run unguarded. */
