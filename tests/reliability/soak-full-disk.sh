@@ -149,12 +149,15 @@ while [ "$SECONDS" -lt "$end" ]; do
 
   args=()
   [ "$id" = none ] && args=(--seed $((seed * 100 + n)))
-  "$hearts" "${args[@]}" >>"$tmp/hearts.log" 2>&1 &
+  "$hearts" "${args[@]}" >"$tmp/run.log" 2>&1 &
   pid=$!
   [ -e "$tmp/full" ] && full_runs=$((full_runs + 1))
   r=$RANDOM
   sleep "$(between "$r" 0.5 8)"
-  kill -0 "$pid" 2>/dev/null || fail "run $n: the program died: $(tail -5 "$tmp/hearts.log")"
+  if ! kill -0 "$pid" 2>/dev/null; then
+    grep -q 'X connection to .* broken' "$tmp/run.log" && fail "run $n: the X server went away (not the game's doing)"
+    fail "run $n: the program died: $(grep -v 'Could not' "$tmp/run.log" | tail -5)"
+  fi
   if [ $((RANDOM % 5)) = 0 ] && [ -n "$(state)" ]; then
     how=quit
     gdbus call --session --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
@@ -172,6 +175,7 @@ while [ "$SECONDS" -lt "$end" ]; do
     kills=$((kills + 1))
   fi
 
+  cat "$tmp/run.log" >>"$tmp/hearts.log"
   check_after "$how"
   if [ "$id" != none ] && [ "$after" != none ]; then
     "$tool" dump "$tmp/after" >/dev/null 2>&1 || fail "run $n: no dump"
