@@ -44,15 +44,16 @@ fresh () {
 }
 
 state () {
-  gdbus call --session --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
+  gdbus call --session --timeout 2 --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
     --method org.gtk.Actions.Describe state 2>/dev/null
 }
 
-# Launches and waits for the window's state, at most 30 s.
+# Launches and waits for the window's state, at most about 30 s.
 launch () {
+  local start=$SECONDS
   "$hearts" "$@" >>"$tmp/hearts.log" 2>&1 &
   pid=$!
-  for _ in $(seq 300); do
+  while [ $((SECONDS - start)) -lt 30 ]; do
     [ -n "$(state)" ] && return 0
     kill -0 "$pid" 2>/dev/null || fail "the program died at launch: $(tail -5 "$tmp/hearts.log")"
     sleep 0.1
@@ -61,7 +62,7 @@ launch () {
 }
 
 quit () {
-  gdbus call --session --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
+  gdbus call --session --timeout 10 --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
     --method org.gtk.Actions.Activate quit [] {} >/dev/null
   wait "$pid"
   pid=
