@@ -782,6 +782,40 @@ move_old_key (HeartsSavedGame *self)
   g_settings_reset (self->settings, OLD_KEY);
 }
 
+/* A finished game kept beside by keep_uncounted(): counted unless it was, and gone
+ * once the count is on disk. */
+static void
+restore_finished (HeartsSavedGame *self)
+{
+  g_autofree char *path = finished_path (self);
+  g_autoptr(GBytes) contents = hearts_file_load (path, HEARTS_SAVED_GAME_MAX_SIZE, NULL);
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsPreset preset;
+  gint64       date;
+
+  if (contents == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  state = hearts_saved_game_from_file_bytes (contents, NULL);
+  if (state != NULL)
+    game = hearts_saved_game_from_variant (state, &preset, NULL, NULL);
+  if (game != NULL && hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
+    {
+      if (!g_variant_lookup (state, "finished", "x", &date))
+        date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
+      if (!already_counted (self->settings, game, preset, date))
+        count_game (self, game, preset, date);
+      if (self->uncounted)
+        return;
+    }
+  else
+    g_message ("%s is not a finished game, so it cannot be counted", path);
+  g_remove (path);
+}
+
 /* A file we cannot use is kept beside, for a bug report, and is out of the way. */
 static void
 put_aside (HeartsSavedGame *self,
@@ -955,40 +989,6 @@ hearts_saved_game_new (GSettings *settings,
   g_return_val_if_fail (file == NULL || G_IS_FILE (file), NULL);
 
   return g_object_new (HEARTS_TYPE_SAVED_GAME, "settings", settings, "file", file, NULL);
-}
-
-/* A finished game kept beside by keep_uncounted(): counted unless it was, and gone
- * once the count is on disk. */
-static void
-restore_finished (HeartsSavedGame *self)
-{
-  g_autofree char *path = finished_path (self);
-  g_autoptr(GBytes) contents = hearts_file_load (path, HEARTS_SAVED_GAME_MAX_SIZE, NULL);
-  g_autoptr(GVariant) state = NULL;
-  g_autoptr(HeartsGame) game = NULL;
-  HeartsPreset preset;
-  gint64       date;
-
-  if (contents == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  state = hearts_saved_game_from_file_bytes (contents, NULL);
-  if (state != NULL)
-    game = hearts_saved_game_from_variant (state, &preset, NULL, NULL);
-  if (game != NULL && hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
-    {
-      if (!g_variant_lookup (state, "finished", "x", &date))
-        date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
-      if (!already_counted (self->settings, game, preset, date))
-        count_game (self, game, preset, date);
-      if (self->uncounted)
-        return;
-    }
-  else
-    g_message ("%s is not a finished game, so it cannot be counted", path);
-  g_remove (path);
 }
 
 HeartsGame *

@@ -619,7 +619,11 @@ test_file_load (void)
   g_assert_error (error, HEARTS_FILE_ERROR, HEARTS_FILE_ERROR_NOT_REGULAR);
   g_clear_error (&error);
 
-  g_assert_cmpstr (hearts_file_put_aside (path), ==, "f.bad");
+  {
+    g_autofree char *put_aside = hearts_file_put_aside (path);
+
+    g_assert_cmpstr (put_aside, ==, "f.bad");
+  }
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   hearts_test_remove_tree (dir);
 }
