@@ -42,9 +42,9 @@ struct _HeartsSavedGame
 
   GSettings        *settings;
   GSettingsBackend *backend; /* of @settings */
-  Disk        *disk;
-  HeartsGame  *game;
-  HeartsPreset preset;
+  Disk             *disk;
+  HeartsGame       *game;
+  HeartsPreset      preset;
 
   guint64 serial;   /* of the last state handed to a write */
   guint   write_id; /* the idle that writes */
@@ -55,7 +55,7 @@ struct _HeartsSavedGame
   /* A finished game is counted in the settings, but their file could not be written
    * (a full disk): its saved game stays on disk until it is, so that a stop in between
    * loses nothing (the next launch counts it). */
-  guint   uncounted : 1;
+  guint uncounted : 1;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSavedGame, hearts_saved_game, G_TYPE_OBJECT)

@@ -225,8 +225,8 @@ static void
 fill (const char *dir)
 {
   g_autofree char *path = g_build_filename (dir, "filler", NULL);
-  char  zeros[1024] = { 0 };
-  int   fd = open (path, O_WRONLY | O_CREAT | O_APPEND, 0600);
+  char             zeros[1024] = { 0 };
+  int              fd = open (path, O_WRONLY | O_CREAT | O_APPEND, 0600);
 
   g_assert_cmpint (fd, >=, 0);
   while (write (fd, zeros, sizeof zeros) > 0)
@@ -523,7 +523,7 @@ assert_restore_refuses (void (*make) (const char *path))
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *bad = g_strconcat (g_file_peek_path (file), ".bad", NULL);
-  struct stat st;
+  struct stat      st;
 
   make (g_file_peek_path (file));
   saver = hearts_saved_game_new (gsettings, file);
@@ -686,9 +686,9 @@ test_keyfile_fifo (void)
 static void
 test_keyfile_bad_bytes (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hearts-keyfile-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "keyfile", NULL);
-  g_autofree char *bad = g_strconcat (path, ".bad", NULL);
+  g_autofree char  *dir = g_dir_make_tmp ("hearts-keyfile-XXXXXX", NULL);
+  g_autofree char  *path = g_build_filename (dir, "keyfile", NULL);
+  g_autofree char  *bad = g_strconcat (path, ".bad", NULL);
   static const char text[] = "[io/github/gtkhearts/Hearts]\nplayer-name='\xff\xfe bad'\nseat1-name=Bo\n"
                              "seat2-name='Cy'\n";
 
@@ -764,7 +764,7 @@ test_forged_statistics (void)
 {
   static const gint64 dates[] = { -1, -86400, G_MININT64, G_MAXINT64, HEARTS_DATE_MAX + 1,
                                   253402300800 /* 10000-01-01 */ };
-  guint realq;
+  guint               realq;
   g_autoptr(GVariant) good = finished_state (7, &realq);
   g_autoptr(GError) error = NULL;
   g_autoptr(HeartsGame) game = NULL;
@@ -866,8 +866,8 @@ test_record_padding (void)
 {
   g_autoptr(GVariant) good = NULL;
   g_autoptr(HeartsGame) game = NULL;
-  const char *record;
-  guint       realq;
+  const char        *record;
+  guint              realq;
   static const char *paddings[] = { "# a comment\n", "\n", "play  0 2C\n" };
 
   good = finished_state (3, &realq);

@@ -119,8 +119,8 @@ shows_text (GtkWidget  *root,
 static void
 test_toast_as_text (void)
 {
-  HeartsWindow *window = new_window (7);
-  const char   *west = hearts_table_get_player_name (hearts_window_get_table (window), 1);
+  HeartsWindow    *window = new_window (7);
+  const char      *west = hearts_table_get_player_name (hearts_window_get_table (window), 1);
   g_autofree char *failed = NULL;
 
   g_signal_emit_by_name (hearts_window_get_runner (window), "engine-failed", 1, "it answered “<&>” to “play?”");
