@@ -100,7 +100,7 @@ fill_and_empty () {
 }
 
 state () {
-  gdbus call --session --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
+  gdbus call --session --timeout 5 --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
     --method org.gtk.Actions.Describe state 2>/dev/null
 }
 
@@ -160,7 +160,7 @@ while [ "$SECONDS" -lt "$end" ]; do
   fi
   if [ $((RANDOM % 5)) = 0 ] && [ -n "$(state)" ]; then
     how=quit
-    gdbus call --session --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
+    gdbus call --session --timeout 5 --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
       --method org.gtk.Actions.Activate quit [] {} >/dev/null 2>&1
     for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$pid" 2>/dev/null && fail "run $n: the program did not quit within 30 s"
@@ -205,7 +205,7 @@ rm -f "$disk/filler" "$disk/filler-tail" "$tmp/full"
 pid=$!
 for _ in $(seq 300); do [ -n "$(state)" ] && break; sleep 0.1; done
 sleep 2
-gdbus call --session --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
+gdbus call --session --timeout 10 --dest io.github.gtkhearts.Hearts --object-path /io/github/gtkhearts/Hearts \
   --method org.gtk.Actions.Activate quit [] {} >/dev/null 2>&1
 wait "$pid"
 pid=
