@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "hearts-application.h"
+#include "hearts-keyfile-backend.h"
 
 /* The end-to-end tests and the benches read what the program shows through a module of
  * their own (tests/module), loaded only when they name it. */
@@ -42,6 +43,9 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   g_set_application_name (_("Hearts"));
+  /* Before GLib's keyfile backend (the Flatpak's) reads the settings: a named pipe
+   * there would block it for ever. */
+  hearts_keyfile_backend_check_file ();
   app = hearts_application_new ();
   load_test_module (app);
   return g_application_run (G_APPLICATION (app), argc, argv);

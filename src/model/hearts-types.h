@@ -68,6 +68,7 @@ typedef struct
   gboolean moon_minus;      /* the shooter took 26 off instead of giving everyone else 26 */
   gint jack;                /* who took the J♦ with omnibus (−10), or -1 */
   guint no_tricks;          /* bit per seat that got the no-tricks bonus (−5) */
+  gint queen;               /* who took the Queen of Spades, or -1 */
 } HeartsHandResult;
 
 G_END_DECLS

@@ -299,7 +299,7 @@ on_starting_engines_cb (HeartsGameRunner *runner,
     }
 }
 
-/* A game that cannot be saved goes on; the player is told once. */
+/* A game or settings that cannot be saved go on; the player is told once. */
 static void
 on_saved_game_write_failed_cb (HeartsWindow *self,
                                const char   *message)
@@ -320,6 +320,8 @@ hearts_window_constructed (GObject *object)
     self->settings = hearts_settings_new (NULL);
   self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings), NULL);
   g_signal_connect_object (self->saved_game, "write-failed",
+                           G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "write-failed",
                            G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
   _hearts_window_bind_settings (self);
   g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed::show-past-tricks",
@@ -561,7 +563,10 @@ _hearts_window_add_toast (HeartsWindow *self,
                           const char   *message,
                           gboolean      replace)
 {
-  AdwToast *toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: a name or an engine's words with "&" or "<"
+   * would blank it. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast        *toast = adw_toast_new (escaped);
 
   g_free (self->message);
   self->message = g_strdup (message);

@@ -102,6 +102,40 @@ test_window_builds (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* Whether a label of @root reads @text. */
+static gboolean
+shows_text (GtkWidget  *root,
+            const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  hearts_test_find_all_type (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Names, engines' answers and files' words reach a toast as text: "&" or "<" blanked it,
+ * with a Gtk-WARNING (fatal here) for the markup (reproduction toast-markup-name.sh). */
+static void
+test_toast_as_text (void)
+{
+  HeartsWindow    *window = new_window (7);
+  const char      *west = hearts_table_get_player_name (hearts_window_get_table (window), 1);
+  g_autofree char *failed = NULL;
+
+  g_signal_emit_by_name (hearts_window_get_runner (window), "engine-failed", 1, "it answered “<&>” to “play?”");
+  failed = g_strdup_printf ("The engine of %s failed: it answered “<&>” to “play?”", west);
+  g_assert_true (g_str_has_prefix (hearts_window_get_message (window), failed));
+  g_assert_true (shows_text (GTK_WIDGET (window), failed));
+
+  /* A refusal comes in front at once. */
+  hearts_window_show_toast (window, "Tom & Jerry <b>x</b>");
+  g_assert_true (shows_text (GTK_WIDGET (window), "Tom & Jerry <b>x</b>"));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 static void
 test_accessible_names (void)
 {
@@ -1147,6 +1181,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/window/builds", test_window_builds);
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
+  g_test_add_func ("/ui/window/toast-as-text", test_toast_as_text);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);

@@ -5,6 +5,10 @@
 #include "config.h"
 
 #include "hearts-card-svg.h"
+#include "hearts-file.h"
+
+/* A card theme file is refused unread above this: Aisleriot's are up to a few MB. */
+#define THEME_MAX_SIZE (64 * 1024 * 1024)
 
 /* Aisleriot's rows, by HeartsSuit (clubs, diamonds, spades, hearts). */
 static const guint        suit_rows[HEARTS_N_SUITS] = { 0, 1, 3, 2 };
@@ -71,16 +75,25 @@ hearts_card_svg_load (GFile   *file,
                       GError **error)
 {
   g_autoptr(GObject) handle = NULL; /* librsvg 2.54 has no autoptr for its handle */
-  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GInputStream) stream = NULL;
   g_autofree char *uri = g_file_get_uri (file);
 
   /* Opened here so that a missing file is G_IO_ERROR_NOT_FOUND; librsvg unpacks gzip
-   * (.svgz) by itself when it reads from a stream. */
-  stream = g_file_read (file, NULL, error);
+   * (.svgz) by itself when it reads from a stream. A theme on disk is read whole first, if
+   * it is a regular file of sane size: a named pipe there would block for ever. */
+  if (g_file_peek_path (file) != NULL)
+    {
+      g_autoptr(GBytes) bytes = hearts_file_load (g_file_peek_path (file), THEME_MAX_SIZE, error);
+
+      if (bytes == NULL)
+        return NULL;
+      stream = g_memory_input_stream_new_from_bytes (bytes);
+    }
+  else
+    stream = G_INPUT_STREAM (g_file_read (file, NULL, error));
   if (stream == NULL)
     return NULL;
-  handle = G_OBJECT (rsvg_handle_new_from_stream_sync (G_INPUT_STREAM (stream), file,
-                                                       RSVG_HANDLE_FLAGS_NONE, NULL, error));
+  handle = G_OBJECT (rsvg_handle_new_from_stream_sync (stream, file, RSVG_HANDLE_FLAGS_NONE, NULL, error));
   if (handle == NULL)
     return NULL;
 

@@ -124,6 +124,8 @@ history_row (const HeartsHistoryEntry *entry)
   subtitle = g_strdup_printf (_("%s: %s"), hearts_preset_get_name (entry->preset), scores->str);
 
   row = adw_action_row_new ();
+  /* A translated date format or preset name is text, not Pango markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   /* Translators: how a game in the list of recent games ended for the player */
