@@ -23,6 +23,7 @@ struct _HeartsWindow
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;
   HeartsGameRunner     *runner;          /* held while the table animates */
+  HeartsTableSounds    *sounds;
   GtkWidget            *claim_button;
 
   HeartsSettings       *settings;

@@ -466,6 +466,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   g_type_ensure (HEARTS_TYPE_FIT_LABEL);
   g_type_ensure (HEARTS_TYPE_TABLE);
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
+  g_type_ensure (HEARTS_TYPE_TABLE_SOUNDS);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, header_bar);
@@ -473,6 +474,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, runner);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, sounds);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
   gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
@@ -619,6 +621,13 @@ hearts_window_get_table (HeartsWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
   return self->table;
+}
+
+HeartsTableSounds *
+hearts_window_get_sounds (HeartsWindow *self)
+{
+  g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
+  return self->sounds;
 }
 
 HeartsGameRunner *

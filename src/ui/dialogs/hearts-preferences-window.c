@@ -62,6 +62,7 @@ struct _HeartsPreferencesWindow
   AdwComboRow *animation_row;
   AdwComboRow *hand_sort_row;
   GtkWidget   *confirm_row;
+  GtkWidget   *sounds_row;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
@@ -398,7 +399,7 @@ bind_rows (HeartsPreferencesWindow *self)
                         self->first_trick_row, self->must_break_row, self->queen_breaks_row,
                         self->omnibus_row, self->no_tricks_row, self->moon_row, self->game_end_row,
                         self->click_row, self->highlight_row, self->animation_row, self->hand_sort_row,
-                        self->confirm_row, self->past_tricks_row };
+                        self->confirm_row, self->past_tricks_row, self->sounds_row };
 
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_object_set (rows[i], "settings", self->gsettings, NULL);
@@ -569,6 +570,7 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, past_tricks_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, sounds_row);
   gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
 }
 

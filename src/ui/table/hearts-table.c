@@ -37,6 +37,7 @@ enum
 {
   REFUSED,
   LAYOUT_CHANGED,
+  EVENT_SHOWN,
   N_SIGNALS
 };
 
@@ -899,6 +900,13 @@ reset (HeartsTable *self)
 }
 
 static void
+on_queue_shown_cb (HeartsTable           *self,
+                   const HeartsSeatEvent *event)
+{
+  g_signal_emit (self, signals[EVENT_SHOWN], 0, event);
+}
+
+static void
 on_queue_busy_cb (HeartsTable *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
@@ -1136,6 +1144,18 @@ hearts_table_class_init (HeartsTableClass *klass)
     g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /**
+   * HeartsTable::event-shown:
+   * @event: an event of the seat view
+   *
+   * The table shows @event: a card played as it starts to fly, a trick taken as its
+   * winner is ringed, anything else as the table takes it in (see HeartsEventQueue::shown).
+   * What follows the table's pace, as its sounds do, follows this.
+   */
+  signals[EVENT_SHOWN] =
+    g_signal_new ("event-shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, HEARTS_TYPE_SEAT_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
+
   gtk_widget_class_install_action (widget_class, "table.pass", NULL, _hearts_table_pass_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, HEARTS_TYPE_TABLE_LAYOUT);
@@ -1207,6 +1227,7 @@ hearts_table_init (HeartsTable *self)
   g_signal_connect_swapped (self->queue, "changed", G_CALLBACK (on_queue_changed_cb), self);
   g_signal_connect_swapped (self->queue, "step-started", G_CALLBACK (on_step_started_cb), self);
   g_signal_connect_swapped (self->queue, "progress", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->queue, "shown", G_CALLBACK (on_queue_shown_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (on_queue_busy_cb), self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
