@@ -965,13 +965,16 @@ keyboard_pass (HeartsDriver *driver,
     {
       g_autoptr(GVariant) chosen = NULL;
 
+      g_autofree char *next = NULL;
+      g_autofree char *want = NULL;
+
+      /* Space chooses the card and leaves the focus on the next one of the row. */
       hearts_driver_key (driver, "space");
       chosen = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (k + 1));
-      if (k < 2)
-        {
-          g_clear_pointer (&now, g_variant_unref);
-          now = key_to_card (driver, chosen, "Right", k + 1);
-        }
+      next = state_get_hand_card (chosen, k + 1);
+      want = g_strdup_printf ("hand:%s", next);
+      g_clear_pointer (&now, g_variant_unref);
+      now = hearts_driver_wait (driver, focus_is, want);
     }
 
   /* The hand is one Tab stop: the pass button is next. */

@@ -333,6 +333,62 @@ test_keyboard_focus (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* Passing from the keyboard: Enter, Enter, Enter chooses three cards of the row, the
+ * focus staying in the row with its ring; the arrows go through the row, Up to the pass
+ * area and Down back; Enter there sends a card back. */
+static void
+test_keyboard_pass (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  GtkWidget    *focus;
+  HeartsCard    first;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (focus_in_hand (window));
+  first = hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)));
+
+  for (guint i = 0; i < 3; i++)
+    {
+      focus = focus_of (window);
+      g_signal_emit_by_name (focus, "activate");
+      g_assert_cmpuint (hearts_cards_count (hearts_table_get_chosen (table)), ==, i + 1);
+      /* The focus is on a card left in the row, not on the one chosen. */
+      g_assert_true (focus_in_hand (window));
+      g_assert_true (focus_of (window) != focus);
+      g_assert_false (hearts_cards_has (hearts_table_get_chosen (table),
+                                        hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)))));
+      g_assert_true (gtk_window_get_focus_visible (GTK_WINDOW (window)));
+    }
+  g_assert_true (hearts_cards_has (hearts_table_get_chosen (table), first));
+
+  /* An arrow moves along the row, not to the first card of the hand. */
+  focus = focus_of (window);
+  g_signal_emit_by_name (focus, "move-card", 1);
+  g_assert_true (focus_of (window) != focus);
+  g_assert_false (hearts_cards_has (hearts_table_get_chosen (table),
+                                    hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)))));
+  g_signal_emit_by_name (focus_of (window), "move-card", -1);
+  g_assert_true (focus_of (window) == focus);
+
+  /* Up to the pass area, Enter sends that card back, and it keeps the focus. */
+  g_signal_emit_by_name (focus, "move-row", -1);
+  focus = focus_of (window);
+  g_assert_true (hearts_cards_has (hearts_table_get_chosen (table),
+                                   hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus))));
+  g_signal_emit_by_name (focus, "activate");
+  g_assert_cmpuint (hearts_cards_count (hearts_table_get_chosen (table)), ==, 2);
+  g_assert_true (focus_of (window) == focus);
+  /* Down from the pass area comes back to the row. */
+  g_signal_emit_by_name (focus, "move-row", -1);
+  g_assert_true (hearts_cards_has (hearts_table_get_chosen (table),
+                                   hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)))));
+  g_signal_emit_by_name (focus_of (window), "move-row", 1);
+  g_assert_true (focus_of (window) == focus);
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* The score sheet stands over the table like a dialog: Tab and Shift+Tab go round it,
  * never to the header or the hand behind it (only a shown window moves its focus). */
 static void
@@ -404,29 +460,35 @@ test_tab_order (void)
   g_signal_emit_by_name (focus_of (window), "move-card", -100);
   g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
 
-  /* Space, Right, Space, Right, Space and at once Tab: no frame has moved the third
-   * card up yet. */
+  /* Space, Space, Space and at once Tab: no frame has moved the third card up yet. Each
+   * Space leaves the focus on the next card of the row. */
   for (guint i = 0; i < 3; i++)
-    {
-      if (i > 0)
-        g_signal_emit_by_name (focus_of (window), "move-card", 1);
-      g_signal_emit_by_name (focus_of (window), "activate");
-    }
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 2));
+    g_signal_emit_by_name (focus_of (window), "activate");
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
   g_assert_true (gtk_widget_get_sensitive (pass));
   press_tab (window, GTK_DIR_TAB_FORWARD);
   g_assert_true (focus_of (window) == pass);
   press_tab (window, GTK_DIR_TAB_BACKWARD);
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 2));
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+
+  /* From a chosen card (Up), before the frame that moves it up to the pass area. */
+  g_signal_emit_by_name (focus_of (window), "move-row", -1);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
+  press_tab (window, GTK_DIR_TAB_FORWARD);
+  g_assert_true (focus_of (window) == pass);
+  press_tab (window, GTK_DIR_TAB_BACKWARD);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
+  g_signal_emit_by_name (focus_of (window), "move-row", 1);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
 
   /* At rest, from a card of the row below the button. */
   g_assert_true (hearts_test_iterate_until (table_at_rest, window, HEARTS_TEST_TIMEOUT_MS));
   g_signal_emit_by_name (focus_of (window), "move-card", 1);
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 4));
   press_tab (window, GTK_DIR_TAB_FORWARD);
   g_assert_true (focus_of (window) == pass);
   press_tab (window, GTK_DIR_TAB_BACKWARD);
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 4));
   /* Past Pass Cards the focus leaves the table; Shift+Tab comes back to the button. */
   press_tab (window, GTK_DIR_TAB_FORWARD);
   press_tab (window, GTK_DIR_TAB_FORWARD);
@@ -992,6 +1054,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
+  g_test_add_func ("/ui/window/keyboard-pass", test_keyboard_pass);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/tab-order", test_tab_order);

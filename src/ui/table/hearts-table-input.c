@@ -78,25 +78,121 @@ use_card (HeartsTable *self,
   try_play (self, card);
 }
 
+/* The cards of the group @card is in, in the order the keys go through them: the pass
+ * slots' cards in slot order, or the row of the hand. */
+static guint
+group_of (HeartsTable      *self,
+          HeartsCardWidget *card,
+          HeartsCardWidget *group[64])
+{
+  gboolean chosen = _hearts_table_chosen_index (self, hearts_card_widget_get_card (card)) >= 0;
+  guint    n = 0;
+
+  if (chosen)
+    {
+      for (guint i = 0; i < self->n_chosen; i++)
+        for (guint k = 0; k < self->hand->len; k++)
+          if (hearts_card_widget_get_card (g_ptr_array_index (self->hand, k)) == self->chosen[i])
+            group[n++] = g_ptr_array_index (self->hand, k);
+      return n;
+    }
+  for (guint k = 0; k < self->hand->len; k++)
+    if (_hearts_table_chosen_index (self, hearts_card_widget_get_card (g_ptr_array_index (self->hand, k))) < 0)
+      group[n++] = g_ptr_array_index (self->hand, k);
+  return n;
+}
+
+static void
+focus_card (HeartsTable      *self,
+            HeartsCardWidget *card)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  _hearts_table_set_focus_card (self, card);
+  gtk_widget_grab_focus (GTK_WIDGET (card));
+  /* Moved by a key: the ring shows where it went. */
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+}
+
+/* Space or Enter. While passing, a card chosen from the row goes to the pass area and
+ * the focus stays in the row, on the card that takes its place (the next one, or the one
+ * before at the end), so that Enter, Enter, Enter chooses three; a card sent back from
+ * the pass area keeps the focus, in the row. */
 static void
 on_card_activate (HeartsCardWidget *card,
                   HeartsTable      *self)
 {
-  use_card (self, hearts_card_widget_get_card (card), 2, FALSE);
+  HeartsCard        c = hearts_card_widget_get_card (card);
+  HeartsCardWidget *group[64];
+  HeartsCardWidget *next = NULL;
+  gboolean          from_row = _hearts_table_human_may_pass (self) && _hearts_table_chosen_index (self, c) < 0;
+
+  if (from_row)
+    {
+      guint n = group_of (self, card, group);
+
+      for (guint i = 0; i < n; i++)
+        if (group[i] == card)
+          next = i + 1 < n ? group[i + 1] : i > 0 ? group[i - 1] : NULL;
+    }
+  use_card (self, c, 2, FALSE);
+  if (from_row && next != NULL && _hearts_table_chosen_index (self, c) >= 0)
+    focus_card (self, next);
+  else if (!from_row && gtk_widget_has_focus (GTK_WIDGET (card)) && _hearts_table_chosen_index (self, c) < 0)
+    /* Back in the row: Down from the pass area comes to it. */
+    _hearts_table_set_focus_card (self, card);
 }
 
+/* Left and Right (Home, End) go through the group the focus is in: the row or the pass
+ * area. */
 static void
 on_card_move_focus (HeartsCardWidget *card,
                     int               step,
                     HeartsTable      *self)
 {
-  guint index;
+  HeartsCardWidget *group[64];
+  guint             n = group_of (self, card, group);
 
-  if (!g_ptr_array_find (self->hand, card, &index) || self->hand->len == 0)
-    return;
-  index = (guint) CLAMP ((int) index + step, 0, (int) self->hand->len - 1);
-  _hearts_table_set_focus_card (self, g_ptr_array_index (self->hand, index));
-  gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
+  for (guint i = 0; i < n; i++)
+    if (group[i] == card)
+      {
+        focus_card (self, group[CLAMP ((int) i + step, 0, (int) n - 1)]);
+        return;
+      }
+}
+
+/* Up goes to the pass area's first card, Down back to the row, where the focus left it. */
+static void
+on_card_move_row (HeartsCardWidget *card,
+                  int               step,
+                  HeartsTable      *self)
+{
+  gboolean          chosen = _hearts_table_chosen_index (self, hearts_card_widget_get_card (card)) >= 0;
+  HeartsCardWidget *target = NULL;
+
+  if (step < 0 && !chosen && self->n_chosen > 0)
+    {
+      for (guint k = 0; k < self->hand->len; k++)
+        if (hearts_card_widget_get_card (g_ptr_array_index (self->hand, k)) == self->chosen[0])
+          target = g_ptr_array_index (self->hand, k);
+    }
+  else if (step > 0 && chosen)
+    {
+      HeartsCardWidget *group[64];
+      guint             n;
+
+      /* Any card of the row gives the row. */
+      for (guint k = 0; k < self->hand->len && target == NULL; k++)
+        if (_hearts_table_chosen_index (self, hearts_card_widget_get_card (g_ptr_array_index (self->hand, k))) < 0)
+          target = g_ptr_array_index (self->hand, k);
+      n = target != NULL ? group_of (self, target, group) : 0;
+      for (guint i = 0; i < n; i++)
+        if (hearts_card_widget_get_card (group[i]) == self->row_card)
+          target = group[i];
+    }
+  if (target != NULL)
+    focus_card (self, target);
 }
 
 static void
@@ -274,6 +370,7 @@ _hearts_table_add_card_gestures (HeartsTable *self,
 
   g_signal_connect_object (card, "activate", G_CALLBACK (on_card_activate), self, 0);
   g_signal_connect_object (card, "move-card", G_CALLBACK (on_card_move_focus), self, 0);
+  g_signal_connect_object (card, "move-row", G_CALLBACK (on_card_move_row), self, 0);
   g_signal_connect_object (card, "notify::has-focus", G_CALLBACK (on_card_has_focus), self, 0);
 
   g_signal_connect_object (click, "released", G_CALLBACK (on_card_click_released), self, 0);

@@ -82,6 +82,7 @@ struct _HeartsTable
   guint             n_chosen;
   HeartsCards       hint;
   HeartsCard        focus_card;        /* the hand's one Tab stop */
+  HeartsCard        row_card;          /* the last card of the row the focus was on */
   HeartsCard        let_go;            /* played from where it was let go, until it flies */
   graphene_rect_t   let_go_from;
 

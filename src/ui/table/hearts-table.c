@@ -277,6 +277,8 @@ _hearts_table_set_focus_card (HeartsTable      *self,
                               HeartsCardWidget *card)
 {
   self->focus_card = hearts_card_widget_get_card (card);
+  if (_hearts_table_chosen_index (self, self->focus_card) < 0)
+    self->row_card = self->focus_card;
   update_roving (self);
 }
 
@@ -1171,6 +1173,7 @@ hearts_table_init (HeartsTable *self)
   self->highlight_legal = TRUE;
   self->animation_speed = 1;
   self->focus_card = HEARTS_NO_CARD;
+  self->row_card = HEARTS_NO_CARD;
   self->let_go = HEARTS_NO_CARD;
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
