@@ -36,6 +36,7 @@ struct _HeartsWindow
   gint                  pending_sheet;   /* HeartsScoreSheetMode to open once the table is still, or -1 */
   gboolean              hinting;
   guint                 trim_id;         /* giving memory back after a hand */
+  guint                 lift_id;         /* raising the toasts above the hand, after a resize */
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   HeartsTrickHistory   *trick_history;   /* the last trick or the hand so far, while open (weak) */

@@ -20,6 +20,9 @@
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
 
+static void dismiss_hand_toast (HeartsWindow *self);
+static void queue_lift_toasts (HeartsWindow *self);
+
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static GParamSpec *properties[N_WINDOW_PROPS];
@@ -199,6 +202,8 @@ static void
 on_view_event_cb (HeartsWindow          *self,
                   const HeartsSeatEvent *event)
 {
+  if (event->kind == HEARTS_SEAT_EVENT_HAND_STARTED || event->kind == HEARTS_SEAT_EVENT_RESET)
+    dismiss_hand_toast (self);
   if (event->kind == HEARTS_SEAT_EVENT_HAND_FINISHED)
     self->pending_sheet = hearts_seat_view_get_phase (self->view) == HEARTS_PHASE_GAME_OVER
                             ? HEARTS_SCORE_SHEET_GAME_OVER
@@ -249,6 +254,7 @@ on_table_layout_changed_cb (HeartsTable  *table,
     hearts_trick_history_set_render_width (self->trick_history, width);
   if (self->claim_dialog != NULL)
     hearts_card_pictures_set_render_width (self->claim_dialog, width);
+  queue_lift_toasts (self);
 }
 
 static void
@@ -365,6 +371,7 @@ hearts_window_dispose (GObject *object)
     g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
   self->trick_history = NULL;
   g_clear_handle_id (&self->trim_id, g_source_remove);
+  g_clear_handle_id (&self->lift_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_WINDOW);
 
@@ -536,6 +543,7 @@ _hearts_window_start_game (HeartsWindow *self,
   g_assert (HEARTS_IS_GAME (game));
 
   self->hinting = FALSE;
+  dismiss_hand_toast (self);
   /* The tricks of the old game are no use. */
   _hearts_window_close_trick_history (self);
   g_set_object (&self->game, game);
@@ -558,20 +566,95 @@ _hearts_window_start_game (HeartsWindow *self,
   show_pending_sheet (self);
 }
 
+/* Toasts */
+
+/* The toast widget of @title, the custom title of one of our toasts, once shown. */
+static GtkWidget *
+toast_widget_of (HeartsWindow *self,
+                 GtkWidget    *title)
+{
+  GtkWidget *widget = title;
+
+  while (widget != NULL && gtk_widget_get_parent (widget) != GTK_WIDGET (self->toast_overlay))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+/* A toast stands above the player's hand, not over it. libadwaita puts it at the bottom
+ * of the overlay, as high as its margin is tall. */
+static void
+lift_toast (HeartsWindow *self,
+            GtkWidget    *toast)
+{
+  graphene_rect_t hand;
+  int             height = gtk_widget_get_height (GTK_WIDGET (self->table));
+  int             lift = 0;
+
+  /* Clear of the raised cards; a toast's own style keeps 24 px under it. */
+  if (height > 0 && hearts_table_get_hand_area (self->table, &hand))
+    lift = MAX (0, height - (int) hand.origin.y - 18);
+  gtk_widget_add_css_class (toast, "hearts-toast");
+  gtk_widget_set_margin_bottom (toast, lift);
+}
+
+static void
+on_toast_title_map_cb (GtkWidget    *title,
+                       HeartsWindow *self)
+{
+  GtkWidget *toast = toast_widget_of (self, title);
+
+  if (toast != NULL)
+    lift_toast (self, toast);
+}
+
+static gboolean
+lift_toasts_cb (gpointer user_data)
+{
+  HeartsWindow *self = user_data;
+
+  self->lift_id = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->toast_overlay));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "hearts-toast"))
+      lift_toast (self, child);
+  return G_SOURCE_REMOVE;
+}
+
+/* The hand moved (a resize): the toasts follow, once the table is laid out. */
+static void
+queue_lift_toasts (HeartsWindow *self)
+{
+  if (self->lift_id == 0)
+    self->lift_id = g_idle_add (lift_toasts_cb, self);
+}
+
 void
 _hearts_window_add_toast (HeartsWindow *self,
                           const char   *message,
                           gboolean      replace)
 {
-  AdwToast *toast = adw_toast_new (message);
+  AdwToast  *toast = adw_toast_new (message);
+  GtkWidget *title = gtk_label_new (message);
 
   g_free (self->message);
   self->message = g_strdup (message);
 
+  /* Whole, on as many lines as it takes: a toast's own title ends in "…" at 400 px. */
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 60);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, "toast-title");
+  g_signal_connect_object (title, "map", G_CALLBACK (on_toast_title_map_cb), self, 0);
+  adw_toast_set_custom_title (toast, title);
+
   if (replace)
     {
       /* A refusal takes the place of the last one at once, rather than queueing
-       * behind it or behind a message of the startup. */
+       * behind it or behind a message of the startup. It is about this hand: the next
+       * one's deal takes it away. */
       if (self->toast != NULL)
         adw_toast_dismiss (self->toast);
       adw_toast_set_timeout (toast, 3);
@@ -583,6 +666,15 @@ _hearts_window_add_toast (HeartsWindow *self,
     adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_MESSAGE]);
+}
+
+/* What was said about a hand goes with it. */
+static void
+dismiss_hand_toast (HeartsWindow *self)
+{
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  g_clear_weak_pointer (&self->toast);
 }
 
 /* Public API */

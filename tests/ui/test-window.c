@@ -791,6 +791,107 @@ allocated_at (gpointer user_data)
          !g_main_context_pending (NULL);
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  HeartsWindow *window;
+  const char   *text;
+  float         bottom;
+  guint         still;
+} ToastWait;
+
+/* The toast is shown and has come to rest: where it is drawn has not changed for a
+ * fifth of a second (it slides in), polled every 50 ms (tick). */
+static gboolean
+toast_shown (gpointer data)
+{
+  ToastWait      *wait = data;
+  GtkWidget      *label = find_label (GTK_WIDGET (wait->window), wait->text);
+  graphene_rect_t b;
+
+  if (label == NULL || gtk_widget_get_height (label) == 0 ||
+      !gtk_widget_compute_bounds (label, GTK_WIDGET (wait->window), &b))
+    return FALSE;
+  if (b.origin.y + b.size.height != wait->bottom)
+    {
+      wait->bottom = b.origin.y + b.size.height;
+      wait->still = 0;
+      return FALSE;
+    }
+  return ++wait->still > 4;
+}
+
+static gboolean
+tick (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+toast_gone (gpointer data)
+{
+  ToastWait *wait = data;
+
+  return find_label (GTK_WIDGET (wait->window), wait->text) == NULL;
+}
+
+/* A message shows whole in a phone's window (on several lines), above the hand rather
+ * than over it, and one about a hand goes with that hand. */
+static void
+test_toasts (void)
+{
+  static const char *text = "No card left can change the score: the hand is played out";
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  Sized         sized = { GTK_WIDGET (window), 400 };
+  ToastWait     wait = { window, text, 0, 0 };
+  guint         tick_id;
+  GtkWidget    *label, *toast;
+  graphene_rect_t hand, bounds;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (allocated_at, &sized, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+
+  hearts_window_show_toast (window, text);
+  tick_id = g_timeout_add (50, tick, NULL);
+  g_assert_true (hearts_test_iterate_until (toast_shown, &wait, HEARTS_TEST_TIMEOUT_MS));
+  g_source_remove (tick_id);
+  label = find_label (GTK_WIDGET (window), text);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))), >, 1);
+
+  /* The toast's box, as drawn (its margin is outside it), is clear of the hand. */
+  toast = gtk_widget_get_parent (label);
+  while (!gtk_widget_has_css_class (toast, "hearts-toast"))
+    toast = gtk_widget_get_parent (toast);
+  g_assert_true (hearts_table_get_hand_area (table, &hand));
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (table), &bounds));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, hand.origin.y);
+  g_assert_cmpint (gtk_widget_get_margin_bottom (toast), >, 0);
+
+  /* The next deal takes it away (here a new game, as after an undo). */
+  hearts_window_new_game (window, NULL);
+  g_assert_true (hearts_test_iterate_until (toast_gone, &wait, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* A phone's window, 360 px wide (libadwaita's narrowest), and a laptop's: the window is
  * no wider than asked, the New Game button shows its text only where it fits, and each
  * plate, pile, the pass label and the hand stay on the table, the plates and piles clear
@@ -1055,6 +1156,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/keyboard-pass", test_keyboard_pass);
+  g_test_add_func ("/ui/window/toasts", test_toasts);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/tab-order", test_tab_order);

@@ -1603,6 +1603,34 @@ hearts_table_get_trick_area (HeartsTable     *self,
 }
 
 gboolean
+hearts_table_get_hand_area (HeartsTable     *self,
+                            graphene_rect_t *bounds)
+{
+  float left = G_MAXFLOAT, right = -G_MAXFLOAT;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  if (self->hand->len == 0)
+    return FALSE;
+  compute_resting (self);
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
+
+      if (_hearts_table_chosen_index (self, c) >= 0)
+        continue;
+      left = MIN (left, self->geo->card_target[c].x);
+      right = MAX (right, self->geo->card_target[c].x + self->geo->card_w);
+    }
+  if (left > right)
+    return FALSE;
+  *bounds = GRAPHENE_RECT_INIT (left, self->geo->hand_y - self->geo->raise, right - left,
+                                self->geo->card_h + self->geo->raise);
+  return TRUE;
+}
+
+gboolean
 hearts_table_get_reflowing (HeartsTable *self)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);

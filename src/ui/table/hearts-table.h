@@ -75,6 +75,9 @@ void             hearts_table_get_pass_area       (HeartsTable     *self,
                                                    graphene_rect_t *bounds);
 void             hearts_table_get_trick_area      (HeartsTable     *self,
                                                    graphene_rect_t *bounds);
+/* Where the player's hand lies, raised cards included; FALSE when it holds no card. */
+gboolean         hearts_table_get_hand_area       (HeartsTable     *self,
+                                                   graphene_rect_t *bounds);
 /* Whether the hand's cards are gliding to new places. */
 gboolean         hearts_table_get_reflowing       (HeartsTable     *self);
 
