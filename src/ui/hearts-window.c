@@ -16,6 +16,7 @@
 
 #include "hearts-card-picture.h"
 #include "hearts-fit-label.h"
+#include "hearts-fit-title.h"
 #include "hearts-local-seat-view.h"
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
@@ -30,6 +31,15 @@ static GParamSpec *properties[N_WINDOW_PROPS];
 /* The header's subtitle, bound in the template to the game's properties and the table's
  * busy: it follows what the table shows, so the hand is not finished while the table is
  * still playing out its last tricks (a claim, an automatic finish). */
+static HeartsPhase
+shown_phase (HeartsPhase phase,
+             gboolean    table_busy)
+{
+  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
+    return HEARTS_PHASE_PLAYING;
+  return phase;
+}
+
 static char *
 subtitle_closure (gpointer this,
                   HeartsPhase phase,
@@ -39,10 +49,7 @@ subtitle_closure (gpointer this,
 {
   guint hand = hand_index + 1;
 
-  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
-    phase = HEARTS_PHASE_PLAYING;
-
-  switch (phase)
+  switch (shown_phase (phase, table_busy))
     {
     case HEARTS_PHASE_PASSING:
       return g_strdup_printf (_("Hand %u · Passing"), hand);
@@ -55,6 +62,41 @@ subtitle_closure (gpointer this,
     case HEARTS_PHASE_GAME_OVER:
     default:
       return g_strdup (_("Game over"));
+    }
+}
+
+/* In a narrow header the hand is the title and its state the subtitle. */
+static char *
+compact_title_closure (gpointer this,
+                       HeartsPhase phase,
+                       guint       hand_index,
+                       gboolean    table_busy)
+{
+  if (shown_phase (phase, table_busy) == HEARTS_PHASE_GAME_OVER)
+    return g_strdup (_("Game over"));
+  return g_strdup_printf (_("Hand %u"), hand_index + 1);
+}
+
+static char *
+compact_subtitle_closure (gpointer this,
+                          HeartsPhase phase,
+                          gboolean    hearts_broken,
+                          gboolean    table_busy)
+{
+  switch (shown_phase (phase, table_busy))
+    {
+    case HEARTS_PHASE_PASSING:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (C_("hand state", "Passing"));
+    case HEARTS_PHASE_PLAYING:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (hearts_broken ? C_("hand state", "Hearts broken") : "");
+    case HEARTS_PHASE_HAND_OVER:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (C_("hand state", "Finished"));
+    case HEARTS_PHASE_GAME_OVER:
+    default:
+      return g_strdup ("");
     }
 }
 
@@ -471,6 +513,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   g_type_ensure (HEARTS_TYPE_SEAT_VIEW);
   g_type_ensure (HEARTS_TYPE_GAME_RUNNER);
   g_type_ensure (HEARTS_TYPE_FIT_LABEL);
+  g_type_ensure (HEARTS_TYPE_FIT_TITLE);
   g_type_ensure (HEARTS_TYPE_TABLE);
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
   g_type_ensure (HEARTS_TYPE_TABLE_SOUNDS);
@@ -484,6 +527,8 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, sounds);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
   gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
+  gtk_widget_class_bind_template_callback (widget_class, compact_title_closure);
+  gtk_widget_class_bind_template_callback (widget_class, compact_subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);

@@ -12,6 +12,7 @@
 #include "hearts-card-picture.h"
 #include "hearts-card-widget.h"
 #include "hearts-fit-label.h"
+#include "hearts-fit-title.h"
 #include "hearts-point-pile.h"
 #include "hearts-score-sheet.h"
 #include "hearts-seat-plate.h"
@@ -904,8 +905,10 @@ test_narrow (void)
   static const char *fonts[] = { NULL, "Cantarell 12" };
   GtkSettings     *settings = gtk_settings_get_default ();
   g_autofree char *font = NULL;
+  g_autofree char *layout = NULL;
 
   g_object_get (settings, "gtk-font-name", &font, NULL);
+  g_object_get (settings, "gtk-decoration-layout", &layout, NULL);
   for (guint f = 0; f < G_N_ELEMENTS (fonts); f++)
   for (guint players = 3; players <= 5; players++)
     for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
@@ -937,6 +940,24 @@ test_narrow (void)
         content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
         gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
         g_assert_cmpint (min, <=, 360);
+        /* Nor with the Claim button (it widened a 400 px window to 429). */
+        {
+          GtkWidget *claim = hearts_test_find_with_class (GTK_WIDGET (window), GTK_TYPE_BUTTON, "claim-button");
+
+          /* With GTK's own minimize, maximize and close buttons (as here), a 400 px window
+           * stays so; with GNOME's close button alone (a phone's too), 360 px. */
+          gtk_widget_set_visible (claim, TRUE);
+          gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+          g_test_message ("%u players, %d px: at least %d px with Claim", players, widths[w], min);
+          if (fonts[f] == NULL)
+            g_assert_cmpint (min, <=, 400);
+          g_object_set (settings, "gtk-decoration-layout", "appmenu:close", NULL);
+          gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+          g_test_message ("%u players, %d px: at least %d px with Claim and a close button", players, widths[w], min);
+          g_assert_cmpint (min, <=, 360);
+          g_object_set (settings, "gtk-decoration-layout", layout, NULL);
+          gtk_widget_set_visible (claim, FALSE);
+        }
 
         gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] > 400 ? 800 : 640);
         gtk_window_present (GTK_WINDOW (window));
@@ -999,8 +1020,71 @@ test_narrow (void)
                         area.size.width, area.size.height, boxes->len);
         hearts_test_destroy_window (GTK_WINDOW (window));
       }
-  g_object_set (settings, "gtk-font-name", font, NULL);
+  g_object_set (settings, "gtk-font-name", font, "gtk-decoration-layout", layout, NULL);
 }
+
+/* The header's title reads whole in a phone's window (with GNOME's close button): the
+ * hand and its state where "Hearts" over "Hand 1 · Hearts broken" does not fit. */
+static void
+test_narrow_title (void)
+{
+  static const int widths[] = { 360, 400, 1280 };
+  GtkSettings     *settings = gtk_settings_get_default ();
+  g_autofree char *layout = NULL;
+
+  g_object_get (settings, "gtk-decoration-layout", &layout, NULL);
+  g_object_set (settings, "gtk-decoration-layout", "appmenu:close", NULL);
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint phase = 0; phase < 2; phase++)
+      {
+        HeartsWindow *window = new_window (7);
+        HeartsGame   *game = hearts_test_window_get_game (window);
+        Sized         sized = { GTK_WIDGET (window), widths[w] };
+        GtkWidget    *title;
+        g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+        /* Passing, then the middle of the hand with hearts broken. */
+        if (phase == 1)
+          {
+            g_autoptr(HeartsGame) played = NULL;
+            HeartsRules rules;
+
+            hearts_rules_init_default (&rules);
+            played = hearts_game_new (&rules, 7);
+            for (guint s = 0; s < 4; s++)
+              hearts_game_set_seat_level (played, s, HEARTS_AI_EASY);
+            while (hearts_game_get_phase (played) != HEARTS_PHASE_PLAYING || !hearts_game_get_hearts_broken (played) ||
+                   hearts_game_get_current_player (played) != 0)
+              g_assert_true (hearts_game_computer_move (played));
+            hearts_game_set_seat_human (played, 0);
+            hearts_window_new_game (window, played);
+            game = played;
+          }
+        gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 720);
+        gtk_window_present (GTK_WINDOW (window));
+        g_assert_true (hearts_test_iterate_until (allocated_at, &sized, HEARTS_TEST_TIMEOUT_MS));
+        hearts_test_wait_drawn (GTK_WIDGET (window));
+
+        title = hearts_test_find_type (GTK_WIDGET (window), HEARTS_TYPE_FIT_TITLE);
+        g_assert_nonnull (title);
+        if (widths[w] > 400)
+          g_assert_false (hearts_fit_title_get_compact (HEARTS_FIT_TITLE (title)));
+        hearts_test_find_all_type (title, GTK_TYPE_LABEL, labels);
+        for (guint i = 0; i < labels->len; i++)
+          {
+            GtkWidget *label = g_ptr_array_index (labels, i);
+
+            if (!gtk_widget_get_mapped (label))
+              continue;
+            g_test_message ("%d px: \"%s\"", widths[w], gtk_label_get_label (GTK_LABEL (label)));
+            g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+          }
+        (void) game;
+        hearts_test_destroy_window (GTK_WINDOW (window));
+      }
+  g_object_set (settings, "gtk-decoration-layout", layout, NULL);
+}
+
 
 /* The node's children, for the node types a window's frame has. */
 static void
@@ -1164,6 +1248,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/claim", test_claim);
   g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
+  g_test_add_func ("/ui/window/narrow-title", test_narrow_title);
   g_test_add_func ("/ui/window/first-frame-shaders", test_first_frame_shaders);
 
   status = g_test_run ();
