@@ -541,6 +541,47 @@ test_illegal_drag (void)
   hearts_driver_stop (driver);
 }
 
+/* While passing, a card let go anywhere but the pass area springs back: on the header
+ * bar, on the felt by a name plate. Then one dropped on the pass area is chosen, alone. */
+static void
+test_stray_drops (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GVariant) table = NULL;
+  g_autofree char *header = NULL;
+  g_autofree char *felt = NULL;
+  g_autofree char *pass = NULL;
+  g_autofree char *chosen = NULL;
+  int              tx, ty, tw, th, x, y, w, h;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("5", NULL, TRUE);
+  state = hearts_driver_wait (driver, ready_to_pass, NULL);
+  table = state_get_table (state);
+  g_assert_true (state_get_rect (table, "table", &tx, &ty, &tw, &th));
+
+  header = state_get_hand_card (state, 0);
+  felt = state_get_hand_card (state, 1);
+  pass = state_get_hand_card (state, 2);
+  /* On the header bar, above the table. */
+  g_assert_true (state_get_card_rect (state, header, &x, &y, &w, &h));
+  hearts_driver_drag (driver, GRAB_X (x), y + h / 2, tx + tw / 2, MAX (ty - 20, 5));
+  /* On the felt in the top left corner, by the seats' plates and nowhere near the pass area. */
+  g_assert_true (state_get_card_rect (state, felt, &x, &y, &w, &h));
+  hearts_driver_drag (driver, GRAB_X (x), y + h / 2, tx + 10, ty + 10);
+  hearts_driver_screenshot (driver, "shot-stray-drops");
+  /* Then on the pass area: chosen, and only it. */
+  drag_card_to (driver, state, pass, "pass-area");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (1));
+  chosen = table_string (state, "chosen");
+  g_test_message ("chosen after three drops: %s", chosen);
+  g_assert_cmpstr (chosen, ==, pass);
+  hearts_driver_stop (driver);
+}
+
 static gboolean
 anything (GVariant *state,
           gpointer  data)
@@ -1853,6 +1894,7 @@ main (int   argc,
 
   g_test_add_func ("/e2e/pass-and-play", test_pass_and_play);
   g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
+  g_test_add_func ("/e2e/stray-drops", test_stray_drops);
   g_test_add_func ("/e2e/no-passing", test_no_passing);
   g_test_add_func ("/e2e/whole-game", test_whole_game);
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);

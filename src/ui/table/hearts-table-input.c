@@ -22,12 +22,22 @@ try_play (HeartsTable *self,
     }
 }
 
-/* A click (n_press 1 or 2), a keyboard activation (2) or a drop (0) on a hand card. */
+/* Where a dragged card was let go. */
+typedef enum
+{
+  DROP_NONE,       /* not a drop: a click or a key */
+  DROP_OUTSIDE,    /* off the table (the header bar), or nowhere it could go */
+  DROP_HAND,       /* back on the hand's row */
+  DROP_PASS_AREA,
+  DROP_TABLE,      /* on the felt above the hand */
+} Drop;
+
+/* A click (n_press 1 or 2), a keyboard activation (2) or a drop (0, @drop) on a hand card. */
 static void
 use_card (HeartsTable *self,
           HeartsCard   card,
           int          n_press,
-          gboolean     dropped_on_table)
+          Drop         drop)
 {
   HeartsPhase phase;
 
@@ -47,8 +57,9 @@ use_card (HeartsTable *self,
           _hearts_table_start_reflow (self);
           return;
         }
-      /* A drop moves a card into the pass area or back; a click toggles it. */
-      if (n_press > 0 || in_slot != dropped_on_table)
+      /* A click toggles a card; a drop on the pass area chooses it, one on the hand
+       * takes it back, one anywhere else (a name plate, the header bar) changes nothing. */
+      if (n_press > 0 || (drop == DROP_PASS_AREA && !in_slot) || (drop == DROP_HAND && in_slot))
         _hearts_table_toggle_chosen (self, card);
       else
         _hearts_table_start_reflow (self);
@@ -61,7 +72,8 @@ use_card (HeartsTable *self,
       return;
     }
 
-  if (n_press == 0 && !dropped_on_table)
+  /* A card is played on the table, not on the hand or off the table. */
+  if (n_press == 0 && drop != DROP_TABLE && drop != DROP_PASS_AREA)
     {
       _hearts_table_start_reflow (self);
       return;
@@ -136,7 +148,7 @@ on_card_activate (HeartsCardWidget *card,
         if (group[i] == card)
           next = i + 1 < n ? group[i + 1] : i > 0 ? group[i - 1] : NULL;
     }
-  use_card (self, c, 2, FALSE);
+  use_card (self, c, 2, DROP_NONE);
   if (from_row && next != NULL && _hearts_table_chosen_index (self, c) >= 0)
     focus_card (self, next);
   else if (!from_row && gtk_widget_has_focus (GTK_WIDGET (card)) && _hearts_table_chosen_index (self, c) < 0)
@@ -210,7 +222,7 @@ use_card_idle (gpointer user_data)
   HeartsTable *self = user_data;
 
   self->use_idle_id = 0;
-  use_card (self, self->use_card, self->use_n_press, self->use_dropped);
+  use_card (self, self->use_card, self->use_n_press, self->use_drop);
   return G_SOURCE_REMOVE;
 }
 
@@ -221,13 +233,13 @@ static void
 use_card_later (HeartsTable *self,
                 HeartsCard   card,
                 int          n_press,
-                gboolean     dropped)
+                Drop         drop)
 {
   if (self->use_idle_id != 0)
     return;
   self->use_card = card;
   self->use_n_press = n_press;
-  self->use_dropped = dropped;
+  self->use_drop = drop;
   self->use_idle_id = g_idle_add (use_card_idle, self);
 }
 
@@ -263,7 +275,7 @@ on_card_click_released (GtkGestureClick *gesture,
   if (self->dragging)
     return;
   gtk_widget_grab_focus (card);
-  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
+  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, DROP_NONE);
 }
 
 static void
@@ -311,11 +323,24 @@ on_card_drag_update (GtkGestureDrag *gesture,
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-static gboolean
-point_over_table (HeartsTable *self,
-                  double       y)
+/* Where a card let go at @p (in the table's coordinates) lands. */
+static Drop
+drop_at (HeartsTable            *self,
+         const graphene_point_t *p)
 {
-  return y < self->geo->hand_y - self->geo->raise * 0.5f;
+  graphene_rect_t table = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                                              gtk_widget_get_height (GTK_WIDGET (self)));
+  graphene_rect_t pass;
+
+  if (!graphene_rect_contains_point (&table, p))
+    return DROP_OUTSIDE;
+  if (p->y >= self->geo->hand_y - self->geo->raise * 0.5f)
+    return DROP_HAND;
+  /* A little around the pass area counts: a card is big under the pointer. */
+  graphene_rect_inset_r (&self->geo->pass_area, -self->geo->card_w * 0.25f, -self->geo->card_w * 0.25f, &pass);
+  if (graphene_rect_contains_point (&pass, p))
+    return DROP_PASS_AREA;
+  return _hearts_table_human_may_pass (self) ? DROP_OUTSIDE : DROP_TABLE;
 }
 
 static void
@@ -333,7 +358,7 @@ on_card_drag_end (GtkGestureDrag *gesture,
     return;
 
   c = hearts_card_widget_get_card (card);
-  use_card_later (self, c, 0, point_over_table (self, self->drag_pos.y));
+  use_card_later (self, c, 0, drop_at (self, &self->drag_pos));
 }
 
 static gboolean

@@ -109,7 +109,7 @@ struct _HeartsTable
   guint             use_idle_id;
   HeartsCard        use_card;
   int               use_n_press;
-  gboolean          use_dropped;
+  int               use_drop;          /* where it was let go (hearts-table-input.c) */
 };
 
 static inline double
