@@ -390,6 +390,42 @@ test_keyboard_pass (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* While the player chooses what to pass, every seat shows the cards it was dealt: the
+ * passes are exchanged together once all are in (the seat the player passes to showed
+ * three cards fewer, having passed its own and waiting for the player's). */
+static void
+test_backs_while_passing (void)
+{
+  for (guint players = 3; players <= 5; players++)
+    {
+      HeartsWindow    *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+      HeartsTable     *table = hearts_window_get_table (window);
+      g_autoptr(HeartsGame) game = NULL;
+      g_autofree char *text = g_strdup_printf ("players=%u", players);
+      HeartsRules      rules;
+      HeartsCards      pass = 0, hand;
+
+      hearts_rules_init_default (&rules);
+      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+      game = hearts_game_new (&rules, 7);
+      hearts_window_new_game (window, game);
+      g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+      for (guint s = 0; s < players; s++)
+        g_assert_cmpuint (hearts_table_get_shown_hand_count (table, s), ==, hearts_rules_get_hand_size (&rules));
+
+      /* Once every pass is in, the cards are exchanged: still a full hand each. */
+      hand = hearts_game_get_hand (game, 0);
+      for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+        pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+      g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+      hearts_table_finish_animations (table);
+      for (guint s = 0; s < players; s++)
+        g_assert_cmpuint (hearts_table_get_shown_hand_count (table, s), ==, hearts_rules_get_hand_size (&rules));
+      hearts_test_destroy_window (GTK_WINDOW (window));
+    }
+}
+
 /* The score sheet stands over the table like a dialog: Tab and Shift+Tab go round it,
  * never to the header or the hand behind it (only a shown window moves its focus). */
 static void
@@ -1241,6 +1277,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/keyboard-pass", test_keyboard_pass);
   g_test_add_func ("/ui/window/toasts", test_toasts);
+  g_test_add_func ("/ui/window/backs-while-passing", test_backs_while_passing);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/tab-order", test_tab_order);

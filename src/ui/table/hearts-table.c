@@ -1630,6 +1630,25 @@ hearts_table_get_hand_area (HeartsTable     *self,
   return TRUE;
 }
 
+guint
+hearts_table_get_shown_hand_count (HeartsTable *self,
+                                   guint        seat)
+{
+  const HeartsSeatState *shown;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
+
+  shown = _hearts_table_shown (self);
+  if (shown == NULL || seat >= hearts_seat_state_get_n_players (shown))
+    return 0;
+  /* The passes are exchanged together, once all are in, as at a real table where they
+   * lie face down until then: another seat holds what it was dealt meanwhile. (Counted
+   * as it goes, the seat the player passes to showed three fewer, having passed its own.) */
+  if (hearts_seat_state_get_phase (shown) == HEARTS_PHASE_PASSING && seat != hearts_seat_state_get_seat (shown))
+    return hearts_rules_get_hand_size (hearts_seat_state_get_rules (shown));
+  return hearts_seat_state_get_hand_count (shown, seat);
+}
+
 gboolean
 hearts_table_get_reflowing (HeartsTable *self)
 {
