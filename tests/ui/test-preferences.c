@@ -680,6 +680,48 @@ test_statistics_dialog (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+/* The dialog opens on the rules of the game finished last (it opened on Standard, all
+ * dashes, after a game with other rules), and a recent game says whose score is whose. */
+static void
+test_statistics_last_rules (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsStatisticsDialog *dialog = NULL;
+  GtkWidget              *parent = gtk_window_new ();
+  AdwComboRow            *rules;
+  g_autoptr(GPtrArray)    rows = g_ptr_array_new ();
+  guint                   n_named = 0;
+
+  g_settings_set_string (gsettings, "seat2-name", "Bea");
+  add_finished_game (gsettings, HEARTS_PRESET_STANDARD, 1);
+  add_finished_game (gsettings, HEARTS_PRESET_OMNIBUS, 2);
+  dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
+  hearts_statistics_dialog_present (dialog, parent);
+  rules = ADW_COMBO_ROW (row (GTK_WIDGET (dialog), "Rules"));
+  g_assert_cmpuint (adw_combo_row_get_selected (rules), ==, HEARTS_PRESET_OMNIBUS);
+  g_assert_nonnull (find_label_with_text (row (GTK_WIDGET (dialog), "Games Played"), "1"));
+
+  hearts_test_find_all_type (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *subtitle = adw_action_row_get_subtitle (g_ptr_array_index (rows, i));
+
+      if (subtitle == NULL || strstr (subtitle, "·") == NULL)
+        continue;
+      g_test_message ("%s", subtitle);
+      g_assert_nonnull (strstr (subtitle, "You "));
+      g_assert_nonnull (strstr (subtitle, " · Ada "));
+      g_assert_nonnull (strstr (subtitle, " · Bea "));
+      g_assert_nonnull (strstr (subtitle, " · Claude "));
+      n_named++;
+    }
+  g_assert_cmpuint (n_named, ==, 2);
+
+  hearts_dialog_destroy (GTK_WIDGET (dialog));
+  g_assert_finalize_object (dialog);
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
 /* The rows bind themselves: by the generated enum type, by the schema's own enum, or a
  * boolean; both ways, and only once they have their settings. */
 static void
@@ -756,6 +798,7 @@ main (int   argc,
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);
+  g_test_add_func ("/statistics-dialog/last-rules-and-names", test_statistics_last_rules);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
