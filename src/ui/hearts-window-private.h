@@ -19,6 +19,7 @@ struct _HeartsWindow
 
   /* Template widgets and objects */
   GtkWidget            *header_bar;
+  GtkWidget            *title;           /* HeartsFitTitle */
   AdwToastOverlay      *toast_overlay;
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;

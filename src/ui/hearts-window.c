@@ -28,9 +28,10 @@ G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static GParamSpec *properties[N_WINDOW_PROPS];
 
-/* The header's subtitle, bound in the template to the game's properties and the table's
- * busy: it follows what the table shows, so the hand is not finished while the table is
- * still playing out its last tricks (a claim, an automatic finish). */
+/* The header's subtitle follows the seat view and the table's busy: what the table shows,
+ * so the hand is not finished while the table is still playing out its last tricks (a
+ * claim, an automatic finish). Set from here, not bound in the template: GTK 4.8 unwatched
+ * the bindings' expressions twice when the window went. */
 static HeartsPhase
 shown_phase (HeartsPhase phase,
              gboolean    table_busy)
@@ -41,8 +42,7 @@ shown_phase (HeartsPhase phase,
 }
 
 static char *
-subtitle_closure (gpointer this,
-                  HeartsPhase phase,
+subtitle_text (HeartsPhase phase,
                   guint       hand_index,
                   gboolean    hearts_broken,
                   gboolean    table_busy)
@@ -67,8 +67,7 @@ subtitle_closure (gpointer this,
 
 /* In a narrow header the hand is the title and its state the subtitle. */
 static char *
-compact_title_closure (gpointer this,
-                       HeartsPhase phase,
+compact_title_text (HeartsPhase phase,
                        guint       hand_index,
                        gboolean    table_busy)
 {
@@ -78,8 +77,7 @@ compact_title_closure (gpointer this,
 }
 
 static char *
-compact_subtitle_closure (gpointer this,
-                          HeartsPhase phase,
+compact_subtitle_text (HeartsPhase phase,
                           gboolean    hearts_broken,
                           gboolean    table_busy)
 {
@@ -98,6 +96,32 @@ compact_subtitle_closure (gpointer this,
     default:
       return g_strdup ("");
     }
+}
+
+static void
+update_title (HeartsWindow *self)
+{
+  g_autofree char *subtitle = NULL;
+  g_autofree char *compact_title = NULL;
+  g_autofree char *compact_subtitle = NULL;
+  HeartsPhase      phase;
+  guint            hand;
+  gboolean         broken, busy;
+
+  if (self->view == NULL)
+    return;
+  phase = hearts_seat_view_get_phase (self->view);
+  hand = hearts_seat_view_get_hand_index (self->view);
+  broken = hearts_seat_view_get_hearts_broken (self->view);
+  busy = hearts_table_get_busy (self->table);
+  subtitle = subtitle_text (phase, hand, broken, busy);
+  compact_title = compact_title_text (phase, hand, busy);
+  compact_subtitle = compact_subtitle_text (phase, broken, busy);
+  g_object_set (self->title,
+                "subtitle", subtitle,
+                "compact-title", compact_title,
+                "compact-subtitle", compact_subtitle,
+                NULL);
 }
 
 /* The score sheet */
@@ -273,6 +297,7 @@ on_table_busy_cb (HeartsTable  *table,
                   GParamSpec   *pspec,
                   HeartsWindow *self)
 {
+  update_title (self);
   show_pending_sheet (self);
 }
 
@@ -520,15 +545,13 @@ hearts_window_class_init (HeartsWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, title);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, runner);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, sounds);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
-  gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
-  gtk_widget_class_bind_template_callback (widget_class, compact_title_closure);
-  gtk_widget_class_bind_template_callback (widget_class, compact_subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);
@@ -551,6 +574,9 @@ hearts_window_init (HeartsWindow *self)
   g_signal_group_connect_swapped (self->view_signals, "notify::own-turn", G_CALLBACK (on_view_state_cb), self);
   g_signal_group_connect_swapped (self->view_signals, "notify::can-undo", G_CALLBACK (on_view_state_cb), self);
   g_signal_group_connect_swapped (self->view_signals, "notify::claim-offer", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::phase", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::hand-index", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::hearts-broken", G_CALLBACK (update_title), self);
   g_signal_connect_swapped (self->runner, "auto-finished", G_CALLBACK (_hearts_window_claim_auto_finished), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
@@ -596,8 +622,13 @@ _hearts_window_start_game (HeartsWindow *self,
   self->view = hearts_local_seat_view_new (game, self->runner, HEARTS_HUMAN_SEAT);
   g_signal_group_set_target (self->view_signals, self->view);
   update_player_names (self);
-  /* The views follow it (bound in the template) before any computer moves. */
+  /* The views follow it before any computer moves. Set here rather than bound in the
+   * template: GTK 4.8 unwatched a template binding twice when the window went (a
+   * warning, fatal in the tests), depending on which widget went first. */
+  hearts_table_set_seat_view (self->table, self->view);
+  hearts_score_sheet_set_seat_view (self->score_sheet, self->view);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_SEAT_VIEW]);
+  update_title (self);
   _hearts_window_hide_score_sheet (self);
   /* A hand that was over when the game was saved shows its score sheet again. */
   self->pending_sheet = hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER ? HEARTS_SCORE_SHEET_HAND_OVER : -1;
