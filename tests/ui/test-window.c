@@ -661,7 +661,8 @@ open_claim (HeartsWindow *window)
 /* The proof's cards are the table's card pictures, in order of play, and say in words what
  * their look says: on the table already (dimmed), taking the trick (outlined). */
 static void
-assert_proof_cards (GtkWidget  *alert,
+assert_proof_cards (HeartsWindow *window,
+                    GtkWidget    *alert,
                     HeartsGame *game)
 {
   HeartsClaim      claim;
@@ -689,14 +690,18 @@ assert_proof_cards (GtkWidget  *alert,
         g_assert_cmpint (gtk_widget_has_css_class (picture, "played"), ==, played);
         g_assert_cmpint (gtk_widget_has_css_class (picture, "winning"), ==, winning);
         n_winning += winning;
+        const char      *player = hearts_table_get_player_name (hearts_window_get_table (window),
+                                                                (tricks[t].leader + c) % tricks[t].n_cards);
+
+        /* Who plays it, then what its look says. */
         if (played && winning)
-          label = g_strdup_printf ("%s (on the table, takes the trick)", name);
+          label = g_strdup_printf ("%s: %s (on the table, takes the trick)", player, name);
         else if (played)
-          label = g_strdup_printf ("%s (on the table)", name);
+          label = g_strdup_printf ("%s: %s (on the table)", player, name);
         else if (winning)
-          label = g_strdup_printf ("%s (takes the trick)", name);
+          label = g_strdup_printf ("%s: %s (takes the trick)", player, name);
         else
-          label = g_strdup (name);
+          label = g_strdup_printf ("%s: %s", player, name);
         gtk_test_accessible_assert_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
       }
   g_assert_cmpuint (k, ==, pictures->len);
@@ -725,7 +730,7 @@ test_claim (void)
 
   /* Keep Playing: nothing changes, the claim is still there. */
   alert = open_claim (window);
-  assert_proof_cards (alert, game);
+  assert_proof_cards (window, alert, game);
   /* The window resized under it: its cards are drawn from the table's new card size. */
   {
     static const int sizes[][2] = { { 1000, 760 }, { 600, 560 } };
