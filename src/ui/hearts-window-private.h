@@ -20,6 +20,7 @@ struct _HeartsWindow
   /* Template widgets and objects */
   GtkWidget            *header_bar;
   GtkWidget            *title;           /* HeartsFitTitle */
+  GtkWidget            *menu_button;
   AdwToastOverlay      *toast_overlay;
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;

@@ -22,6 +22,7 @@
 #include "hearts-window-private.h"
 
 static void dismiss_hand_toast (HeartsWindow *self);
+static void update_player_names (HeartsWindow *self);
 static void queue_lift_toasts (HeartsWindow *self);
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -290,6 +291,26 @@ on_show_past_tricks_cb (HeartsWindow *self)
   _hearts_window_actions_update (self);
 }
 
+/* A name is only what the table calls a seat: a new one shows at once (it waited for
+ * the next game, and nothing said so). */
+static void
+on_settings_changed_cb (HeartsWindow *self,
+                        const char   *key)
+{
+  if (self->view != NULL && (g_str_equal (key, "player-name") ||
+                             (g_str_has_prefix (key, "seat") && g_str_has_suffix (key, "-name"))))
+    update_player_names (self);
+}
+
+/* The main menu's tooltip stands aside while the menu is open: it covered its first item. */
+static void
+on_menu_visible_cb (GtkWidget    *popover,
+                    GParamSpec   *pspec,
+                    HeartsWindow *self)
+{
+  gtk_widget_set_has_tooltip (self->menu_button, !gtk_widget_get_visible (popover));
+}
+
 /* The table's and the runner's signals */
 
 static void
@@ -397,6 +418,8 @@ hearts_window_constructed (GObject *object)
   _hearts_window_bind_settings (self);
   g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed::show-past-tricks",
                            G_CALLBACK (on_show_past_tricks_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed",
+                           G_CALLBACK (on_settings_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -546,6 +569,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);
@@ -567,6 +591,9 @@ hearts_window_init (HeartsWindow *self)
 {
   self->pending_sheet = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_object (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)), "notify::visible",
+                           G_CALLBACK (on_menu_visible_cb), self, 0);
 
   self->view_signals = g_signal_group_new (HEARTS_TYPE_SEAT_VIEW);
   g_signal_group_connect_data (self->view_signals, "event", G_CALLBACK (on_view_event_cb), self, NULL,

@@ -136,6 +136,29 @@ test_help_shortcuts_window (void)
   g_object_get (shortcut, "accelerator", &accel, NULL);
   g_assert_cmpstr (accel, ==, "<Control>n");
 
+  /* The comma of Ctrl+, reads as a comma: its key cap is no smaller than the titles. */
+  {
+    GtkWidget *prefs = find_shortcut (GTK_WIDGET (overlay), "app.preferences");
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    int        keycap_size = 0, title_size = 0;
+
+    g_assert_nonnull (prefs);
+    hearts_test_find_all_type (prefs, GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      {
+        GtkWidget                  *label = g_ptr_array_index (labels, i);
+        const PangoFontDescription *font = pango_context_get_font_description (gtk_widget_get_pango_context (label));
+
+        if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), ",") == 0)
+          keycap_size = pango_font_description_get_size (font);
+        else if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), "Preferences") == 0)
+          title_size = pango_font_description_get_size (font);
+      }
+    g_test_message ("key cap %d, title %d", keycap_size / PANGO_SCALE, title_size / PANGO_SCALE);
+    g_assert_cmpint (title_size, >, 0);
+    g_assert_cmpint (keycap_size, >=, title_size);
+  }
+
   /* Closed and asked for again: the same window. */
   gtk_window_close (overlay);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));

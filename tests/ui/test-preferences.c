@@ -257,6 +257,43 @@ test_pages (void)
   g_assert_finalize_object (window);
 }
 
+/* The description of the group titled @title, or NULL. */
+static const char *
+group_description (GtkWidget  *window,
+                   const char *title)
+{
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+
+  hearts_test_find_all_type (window, ADW_TYPE_PREFERENCES_GROUP, groups);
+  for (guint i = 0; i < groups->len; i++)
+    if (g_strcmp0 (adw_preferences_group_get_title (g_ptr_array_index (groups, i)), title) == 0)
+      return adw_preferences_group_get_description (g_ptr_array_index (groups, i));
+  return NULL;
+}
+
+/* Each computer player's group says where it sits, for the number of players set (the
+ * page said "First Computer Player" and nothing of where). */
+static void
+test_seat_places (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
+  HeartsPreferencesWindow *window = open_preferences (settings);
+  GtkWidget               *w = GTK_WIDGET (window);
+
+  g_assert_cmpstr (group_description (w, "First Computer Player"), ==, "On your left (West)");
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "Across from you (North)");
+  g_assert_cmpstr (group_description (w, "Third Computer Player"), ==, "On your right (East)");
+  g_settings_set_int (gsettings, "players", 3);
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "On your right (East)");
+  g_settings_set_int (gsettings, "players", 5);
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "Across, on your left (Northwest)");
+  g_assert_cmpstr (group_description (w, "Fourth Computer Player"), ==, "On your right (East)");
+
+  hearts_dialog_destroy (GTK_WIDGET (window));
+  g_assert_finalize_object (window);
+}
+
 /* The labels the Passing row offers now. */
 static GStrv
 pass_choices (GtkWidget *window)
@@ -798,6 +835,7 @@ main (int   argc,
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);
+  g_test_add_func ("/preferences/seat-places", test_seat_places);
   g_test_add_func ("/statistics-dialog/last-rules-and-names", test_statistics_last_rules);
 
   status = g_test_run ();

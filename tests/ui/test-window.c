@@ -426,6 +426,33 @@ test_backs_while_passing (void)
     }
 }
 
+/* A new name shows at once on the table (it waited for the next game, saying nothing);
+ * the main menu's tooltip stands aside while the menu is open (it covered the first item);
+ * a single click in double-click mode says how to play. */
+static void
+test_small_things (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  GSettings    *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  GtkWidget    *menu;
+
+  g_settings_set_string (settings, "seat1-name", "Zoé");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zoé");
+  g_settings_set_string (settings, "player-name", "Ines");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 0), ==, "Ines");
+
+  gtk_window_present (GTK_WINDOW (window));
+  menu = hearts_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_has_tooltip (menu));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+  g_assert_false (gtk_widget_get_has_tooltip (menu));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+  g_assert_true (gtk_widget_get_has_tooltip (menu));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* The score sheet stands over the table like a dialog: Tab and Shift+Tab go round it,
  * never to the header or the hand behind it (only a shown window moves its focus). */
 static void
@@ -1282,6 +1309,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
   g_test_add_func ("/ui/window/keyboard-pass", test_keyboard_pass);
   g_test_add_func ("/ui/window/toasts", test_toasts);
+  g_test_add_func ("/ui/window/small-things", test_small_things);
   g_test_add_func ("/ui/window/backs-while-passing", test_backs_while_passing);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);

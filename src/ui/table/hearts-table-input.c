@@ -78,8 +78,15 @@ use_card (HeartsTable *self,
       _hearts_table_start_reflow (self);
       return;
     }
+  /* One click of two: a card that may be played says how, one that may not says why
+   * (as a double click would), and out of turn nothing is said twice. */
   if (n_press == 1 && self->double_click)
-    return;
+    {
+      if (hearts_seat_view_get_current_player (self->view) == (gint) _hearts_table_own_seat (self) &&
+          hearts_cards_has (hearts_seat_state_get_legal (hearts_seat_view_get_state (self->view)), card))
+        _hearts_table_tell (self, _("Double-click a card to play it"));
+      return;
+    }
 
   if (hearts_seat_view_get_current_player (self->view) != (gint) _hearts_table_own_seat (self))
     {

@@ -145,6 +145,9 @@ void              _hearts_table_start_reflow       (HeartsTable           *self)
 void              _hearts_table_update_labels      (HeartsTable           *self);
 void              _hearts_table_refuse             (HeartsTable           *self,
                                                     HeartsRefusal          refusal);
+/* Says @message as a refusal is said (::refused): a toast. */
+void              _hearts_table_tell               (HeartsTable           *self,
+                                                    const char            *message);
 void              _hearts_table_toggle_chosen      (HeartsTable           *self,
                                                     HeartsCard             card);
 void              _hearts_table_layout_changed     (HeartsTable           *self);

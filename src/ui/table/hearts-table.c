@@ -937,6 +937,13 @@ on_view_event_cb (HeartsTable           *self,
 }
 
 void
+_hearts_table_tell (HeartsTable *self,
+                    const char  *message)
+{
+  g_signal_emit (self, signals[REFUSED], 0, message);
+}
+
+void
 _hearts_table_refuse (HeartsTable  *self,
                       HeartsRefusal refusal)
 {
