@@ -582,6 +582,35 @@ test_stray_drops (void)
   hearts_driver_stop (driver);
 }
 
+/* With a double click to play, one click on a card that may be played says how, and
+ * plays nothing (nothing happened at all before). */
+static void
+test_single_click (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autofree char *legal = NULL;
+  g_autofree char *card = NULL;
+  g_autofree char *message = NULL;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start_with_settings ("11", NULL, TRUE, "click-to-play='double'");
+  g_variant_unref (pass_first_three (driver));
+  state = hearts_driver_wait (driver, human_to_play, NULL);
+  legal = table_string (state, "legal");
+  card = first_card_in (state, cards_from (legal));
+  click_card (driver, state, card);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, has_message, NULL);
+  message = state_get_string (state, "message");
+  g_test_message ("one click: %s", message);
+  g_assert_cmpstr (message, ==, "Double-click a card to play it");
+  g_assert_false (card_played (state, card));
+  g_assert_cmpint (get_current (state), ==, 0);
+  hearts_driver_stop (driver);
+}
+
 static gboolean
 anything (GVariant *state,
           gpointer  data)
@@ -1895,6 +1924,7 @@ main (int   argc,
   g_test_add_func ("/e2e/pass-and-play", test_pass_and_play);
   g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
   g_test_add_func ("/e2e/stray-drops", test_stray_drops);
+  g_test_add_func ("/e2e/single-click", test_single_click);
   g_test_add_func ("/e2e/no-passing", test_no_passing);
   g_test_add_func ("/e2e/whole-game", test_whole_game);
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);
