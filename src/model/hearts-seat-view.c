@@ -169,6 +169,8 @@ update_claim (HeartsSeatView *self)
 
   due = hearts_seat_state_get_current_player (&priv->state) == (gint) hearts_seat_state_get_seat (&priv->state) &&
         HEARTS_SEAT_VIEW_GET_CLASS (self)->check_claim_async != NULL &&
+        /* The last card is played, not claimed. */
+        hearts_cards_count (hearts_seat_state_get_hand (&priv->state)) > 1 &&
         /* A settled hand is played out by itself: no offer that would flash and go. */
         !(priv->finishes_settled && hearts_seat_state_is_settled (&priv->state));
   if (!due)

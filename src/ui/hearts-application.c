@@ -109,8 +109,12 @@ help_launched_cb (GObject      *source,
 
       /* GIO's reason ("Operation not supported") would tell a player nothing. */
       g_debug ("Opening help:%s failed: %s", BASE_ID, error->message);
+      /* An alert, not a toast: above an open score sheet or dialog, and it stays until
+       * read (a toast went grey behind the sheet's dimming, or timed out). */
       if (window != NULL)
-        hearts_window_show_toast (window, _("The user guide could not be opened. Is a help viewer such as Yelp installed?"));
+        hearts_dialog_present (hearts_alert_new_notice (_("The User Guide Could Not Be Opened"),
+                                                        _("Is a help viewer such as Yelp installed?")),
+                               GTK_WIDGET (window));
     }
 }
 

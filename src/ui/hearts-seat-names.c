@@ -42,8 +42,15 @@ hearts_seat_name (HeartsSeatView *view,
   names = hearts_seat_view_get_player_names (view);
   if (seat < g_strv_length ((char **) names) && names[seat][0] != '\0')
     return names[seat];
+  return hearts_seat_default_name (hearts_seat_view_get_n_players (view), hearts_seat_view_get_seat (view), seat);
+}
 
-  switch (hearts_seat_spot (hearts_seat_view_get_n_players (view), hearts_seat_view_get_seat (view), seat))
+const char *
+hearts_seat_default_name (guint n_players,
+                          guint own,
+                          guint seat)
+{
+  switch (hearts_seat_spot (n_players, own, seat))
     {
     case HEARTS_SPOT_BOTTOM:
       return _("You");

@@ -22,6 +22,11 @@ typedef enum
 HeartsSpot  hearts_seat_spot (guint           n_players,
                               guint           own,
                               guint           seat);
+/* What a seat is called without a name of its own: "You" for @own, else where it sits
+ * ("West" …). */
+const char *hearts_seat_default_name (guint   n_players,
+                                      guint   own,
+                                      guint   seat);
 /* The player's own name for @seat, else where it sits: "You", "West" … */
 const char *hearts_seat_name (HeartsSeatView *view,
                               guint           seat);

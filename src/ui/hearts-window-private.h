@@ -19,10 +19,13 @@ struct _HeartsWindow
 
   /* Template widgets and objects */
   GtkWidget            *header_bar;
+  GtkWidget            *title;           /* HeartsFitTitle */
+  GtkWidget            *menu_button;
   AdwToastOverlay      *toast_overlay;
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;
   HeartsGameRunner     *runner;          /* held while the table animates */
+  HeartsTableSounds    *sounds;
   GtkWidget            *claim_button;
 
   HeartsSettings       *settings;
@@ -35,6 +38,7 @@ struct _HeartsWindow
   gint                  pending_sheet;   /* HeartsScoreSheetMode to open once the table is still, or -1 */
   gboolean              hinting;
   guint                 trim_id;         /* giving memory back after a hand */
+  guint                 lift_id;         /* raising the toasts above the hand, after a resize */
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   HeartsTrickHistory   *trick_history;   /* the last trick or the hand so far, while open (weak) */

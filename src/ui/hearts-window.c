@@ -16,30 +16,41 @@
 
 #include "hearts-card-picture.h"
 #include "hearts-fit-label.h"
+#include "hearts-fit-title.h"
 #include "hearts-local-seat-view.h"
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
+
+static void dismiss_hand_toast (HeartsWindow *self);
+static void update_player_names (HeartsWindow *self);
+static void queue_lift_toasts (HeartsWindow *self);
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static GParamSpec *properties[N_WINDOW_PROPS];
 
-/* The header's subtitle, bound in the template to the game's properties and the table's
- * busy: it follows what the table shows, so the hand is not finished while the table is
- * still playing out its last tricks (a claim, an automatic finish). */
+/* The header's subtitle follows the seat view and the table's busy: what the table shows,
+ * so the hand is not finished while the table is still playing out its last tricks (a
+ * claim, an automatic finish). Set from here, not bound in the template: GTK 4.8 unwatched
+ * the bindings' expressions twice when the window went. */
+static HeartsPhase
+shown_phase (HeartsPhase phase,
+             gboolean    table_busy)
+{
+  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
+    return HEARTS_PHASE_PLAYING;
+  return phase;
+}
+
 static char *
-subtitle_closure (gpointer this,
-                  HeartsPhase phase,
+subtitle_text (HeartsPhase phase,
                   guint       hand_index,
                   gboolean    hearts_broken,
                   gboolean    table_busy)
 {
   guint hand = hand_index + 1;
 
-  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
-    phase = HEARTS_PHASE_PLAYING;
-
-  switch (phase)
+  switch (shown_phase (phase, table_busy))
     {
     case HEARTS_PHASE_PASSING:
       return g_strdup_printf (_("Hand %u · Passing"), hand);
@@ -53,6 +64,65 @@ subtitle_closure (gpointer this,
     default:
       return g_strdup (_("Game over"));
     }
+}
+
+/* In a narrow header the hand is the title and its state the subtitle. */
+static char *
+compact_title_text (HeartsPhase phase,
+                       guint       hand_index,
+                       gboolean    table_busy)
+{
+  if (shown_phase (phase, table_busy) == HEARTS_PHASE_GAME_OVER)
+    return g_strdup (_("Game over"));
+  return g_strdup_printf (_("Hand %u"), hand_index + 1);
+}
+
+static char *
+compact_subtitle_text (HeartsPhase phase,
+                          gboolean    hearts_broken,
+                          gboolean    table_busy)
+{
+  switch (shown_phase (phase, table_busy))
+    {
+    case HEARTS_PHASE_PASSING:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (C_("hand state", "Passing"));
+    case HEARTS_PHASE_PLAYING:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (hearts_broken ? C_("hand state", "Hearts broken") : "");
+    case HEARTS_PHASE_HAND_OVER:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (C_("hand state", "Finished"));
+    case HEARTS_PHASE_GAME_OVER:
+    default:
+      return g_strdup ("");
+    }
+}
+
+static void
+update_title (HeartsWindow *self)
+{
+  g_autofree char *subtitle = NULL;
+  g_autofree char *compact_title = NULL;
+  g_autofree char *compact_subtitle = NULL;
+  HeartsPhase      phase;
+  guint            hand;
+  gboolean         broken, busy;
+
+  if (self->view == NULL)
+    return;
+  phase = hearts_seat_view_get_phase (self->view);
+  hand = hearts_seat_view_get_hand_index (self->view);
+  broken = hearts_seat_view_get_hearts_broken (self->view);
+  busy = hearts_table_get_busy (self->table);
+  subtitle = subtitle_text (phase, hand, broken, busy);
+  compact_title = compact_title_text (phase, hand, busy);
+  compact_subtitle = compact_subtitle_text (phase, broken, busy);
+  g_object_set (self->title,
+                "subtitle", subtitle,
+                "compact-title", compact_title,
+                "compact-subtitle", compact_subtitle,
+                NULL);
 }
 
 /* The score sheet */
@@ -199,6 +269,8 @@ static void
 on_view_event_cb (HeartsWindow          *self,
                   const HeartsSeatEvent *event)
 {
+  if (event->kind == HEARTS_SEAT_EVENT_HAND_STARTED || event->kind == HEARTS_SEAT_EVENT_RESET)
+    dismiss_hand_toast (self);
   if (event->kind == HEARTS_SEAT_EVENT_HAND_FINISHED)
     self->pending_sheet = hearts_seat_view_get_phase (self->view) == HEARTS_PHASE_GAME_OVER
                             ? HEARTS_SCORE_SHEET_GAME_OVER
@@ -219,6 +291,26 @@ on_show_past_tricks_cb (HeartsWindow *self)
   _hearts_window_actions_update (self);
 }
 
+/* A name is only what the table calls a seat: a new one shows at once (it waited for
+ * the next game, and nothing said so). */
+static void
+on_settings_changed_cb (HeartsWindow *self,
+                        const char   *key)
+{
+  if (self->view != NULL && (g_str_equal (key, "player-name") ||
+                             (g_str_has_prefix (key, "seat") && g_str_has_suffix (key, "-name"))))
+    update_player_names (self);
+}
+
+/* The main menu's tooltip stands aside while the menu is open: it covered its first item. */
+static void
+on_menu_visible_cb (GtkWidget    *popover,
+                    GParamSpec   *pspec,
+                    HeartsWindow *self)
+{
+  gtk_widget_set_has_tooltip (self->menu_button, !gtk_widget_get_visible (popover));
+}
+
 /* The table's and the runner's signals */
 
 static void
@@ -226,6 +318,7 @@ on_table_busy_cb (HeartsTable  *table,
                   GParamSpec   *pspec,
                   HeartsWindow *self)
 {
+  update_title (self);
   show_pending_sheet (self);
 }
 
@@ -249,6 +342,7 @@ on_table_layout_changed_cb (HeartsTable  *table,
     hearts_trick_history_set_render_width (self->trick_history, width);
   if (self->claim_dialog != NULL)
     hearts_card_pictures_set_render_width (self->claim_dialog, width);
+  queue_lift_toasts (self);
 }
 
 static void
@@ -326,6 +420,8 @@ hearts_window_constructed (GObject *object)
   _hearts_window_bind_settings (self);
   g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed::show-past-tricks",
                            G_CALLBACK (on_show_past_tricks_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed",
+                           G_CALLBACK (on_settings_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -367,6 +463,7 @@ hearts_window_dispose (GObject *object)
     g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
   self->trick_history = NULL;
   g_clear_handle_id (&self->trim_id, g_source_remove);
+  g_clear_handle_id (&self->lift_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_WINDOW);
 
@@ -466,17 +563,21 @@ hearts_window_class_init (HeartsWindowClass *klass)
   g_type_ensure (HEARTS_TYPE_SEAT_VIEW);
   g_type_ensure (HEARTS_TYPE_GAME_RUNNER);
   g_type_ensure (HEARTS_TYPE_FIT_LABEL);
+  g_type_ensure (HEARTS_TYPE_FIT_TITLE);
   g_type_ensure (HEARTS_TYPE_TABLE);
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
+  g_type_ensure (HEARTS_TYPE_TABLE_SOUNDS);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, runner);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, sounds);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
-  gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);
@@ -493,12 +594,18 @@ hearts_window_init (HeartsWindow *self)
   self->pending_sheet = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  g_signal_connect_object (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)), "notify::visible",
+                           G_CALLBACK (on_menu_visible_cb), self, 0);
+
   self->view_signals = g_signal_group_new (HEARTS_TYPE_SEAT_VIEW);
   g_signal_group_connect_data (self->view_signals, "event", G_CALLBACK (on_view_event_cb), self, NULL,
                                G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_group_connect_swapped (self->view_signals, "notify::own-turn", G_CALLBACK (on_view_state_cb), self);
   g_signal_group_connect_swapped (self->view_signals, "notify::can-undo", G_CALLBACK (on_view_state_cb), self);
   g_signal_group_connect_swapped (self->view_signals, "notify::claim-offer", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::phase", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::hand-index", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::hearts-broken", G_CALLBACK (update_title), self);
   g_signal_connect_swapped (self->runner, "auto-finished", G_CALLBACK (_hearts_window_claim_auto_finished), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
@@ -536,6 +643,7 @@ _hearts_window_start_game (HeartsWindow *self,
   g_assert (HEARTS_IS_GAME (game));
 
   self->hinting = FALSE;
+  dismiss_hand_toast (self);
   /* The tricks of the old game are no use. */
   _hearts_window_close_trick_history (self);
   g_set_object (&self->game, game);
@@ -543,8 +651,13 @@ _hearts_window_start_game (HeartsWindow *self,
   self->view = hearts_local_seat_view_new (game, self->runner, HEARTS_HUMAN_SEAT);
   g_signal_group_set_target (self->view_signals, self->view);
   update_player_names (self);
-  /* The views follow it (bound in the template) before any computer moves. */
+  /* The views follow it before any computer moves. Set here rather than bound in the
+   * template: GTK 4.8 unwatched a template binding twice when the window went (a
+   * warning, fatal in the tests), depending on which widget went first. */
+  hearts_table_set_seat_view (self->table, self->view);
+  hearts_score_sheet_set_seat_view (self->score_sheet, self->view);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_SEAT_VIEW]);
+  update_title (self);
   _hearts_window_hide_score_sheet (self);
   /* A hand that was over when the game was saved shows its score sheet again. */
   self->pending_sheet = hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER ? HEARTS_SCORE_SHEET_HAND_OVER : -1;
@@ -558,23 +671,98 @@ _hearts_window_start_game (HeartsWindow *self,
   show_pending_sheet (self);
 }
 
+/* Toasts */
+
+/* The toast widget of @title, the custom title of one of our toasts, once shown. */
+static GtkWidget *
+toast_widget_of (HeartsWindow *self,
+                 GtkWidget    *title)
+{
+  GtkWidget *widget = title;
+
+  while (widget != NULL && gtk_widget_get_parent (widget) != GTK_WIDGET (self->toast_overlay))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+/* A toast stands above the player's hand, not over it. libadwaita puts it at the bottom
+ * of the overlay, as high as its margin is tall. */
+static void
+lift_toast (HeartsWindow *self,
+            GtkWidget    *toast)
+{
+  graphene_rect_t hand;
+  int             height = gtk_widget_get_height (GTK_WIDGET (self->table));
+  int             lift = 0;
+
+  /* Clear of the raised cards; a toast's own style keeps 24 px under it. */
+  if (height > 0 && hearts_table_get_hand_area (self->table, &hand))
+    lift = MAX (0, height - (int) hand.origin.y - 18);
+  gtk_widget_add_css_class (toast, "hearts-toast");
+  gtk_widget_set_margin_bottom (toast, lift);
+}
+
+static void
+on_toast_title_map_cb (GtkWidget    *title,
+                       HeartsWindow *self)
+{
+  GtkWidget *toast = toast_widget_of (self, title);
+
+  if (toast != NULL)
+    lift_toast (self, toast);
+}
+
+static gboolean
+lift_toasts_cb (gpointer user_data)
+{
+  HeartsWindow *self = user_data;
+
+  self->lift_id = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->toast_overlay));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "hearts-toast"))
+      lift_toast (self, child);
+  return G_SOURCE_REMOVE;
+}
+
+/* The hand moved (a resize): the toasts follow, once the table is laid out. */
+static void
+queue_lift_toasts (HeartsWindow *self)
+{
+  if (self->lift_id == 0)
+    self->lift_id = g_idle_add (lift_toasts_cb, self);
+}
+
 void
 _hearts_window_add_toast (HeartsWindow *self,
                           const char   *message,
                           gboolean      replace)
 {
   /* A toast's title is Pango markup: a name or an engine's words with "&" or "<"
-   * would blank it. */
+   * would blank it. The label shown is plain text. */
   g_autofree char *escaped = g_markup_escape_text (message, -1);
   AdwToast        *toast = adw_toast_new (escaped);
+  GtkWidget       *title = gtk_label_new (message);
 
   g_free (self->message);
   self->message = g_strdup (message);
 
+  /* Whole, on as many lines as it takes: a toast's own title ends in "…" at 400 px. */
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 60);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, "toast-title");
+  g_signal_connect_object (title, "map", G_CALLBACK (on_toast_title_map_cb), self, 0);
+  adw_toast_set_custom_title (toast, title);
+
   if (replace)
     {
       /* A refusal takes the place of the last one at once, rather than queueing
-       * behind it or behind a message of the startup. */
+       * behind it or behind a message of the startup. It is about this hand: the next
+       * one's deal takes it away. */
       if (self->toast != NULL)
         adw_toast_dismiss (self->toast);
       adw_toast_set_timeout (toast, 3);
@@ -586,6 +774,15 @@ _hearts_window_add_toast (HeartsWindow *self,
     adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_MESSAGE]);
+}
+
+/* What was said about a hand goes with it. */
+static void
+dismiss_hand_toast (HeartsWindow *self)
+{
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  g_clear_weak_pointer (&self->toast);
 }
 
 /* Public API */
@@ -624,6 +821,13 @@ hearts_window_get_table (HeartsWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
   return self->table;
+}
+
+HeartsTableSounds *
+hearts_window_get_sounds (HeartsWindow *self)
+{
+  g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
+  return self->sounds;
 }
 
 HeartsGameRunner *

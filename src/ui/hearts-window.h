@@ -10,6 +10,7 @@
 #include "hearts-game-runner.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
+#include "hearts-table-sounds.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,8 @@ void            hearts_window_start        (HeartsWindow      *self,
 void            hearts_window_new_game     (HeartsWindow      *self,
                                             HeartsGame        *game);
 HeartsTable    *hearts_window_get_table    (HeartsWindow      *self);
+/* The sounds of what the table shows. */
+HeartsTableSounds *hearts_window_get_sounds (HeartsWindow     *self);
 /* Plays the game's computer seats. */
 HeartsGameRunner *hearts_window_get_runner (HeartsWindow      *self);
 void            hearts_window_show_toast   (HeartsWindow      *self,

@@ -190,9 +190,10 @@ main (int   argc,
     }
   else if (g_str_equal (argv[1], "score-sheet"))
     {
-      static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
+      /* NULL-terminated: hearts_seat_view_set_player_names() takes a GStrv. */
+      static const char *names[] = { "Alice", "Ada", "Blaise", "Claude", NULL };
       static const char *long_names[] = { "You", "Maximiliana Wolfeschlegelstein", "Bartholomew",
-                                          "Anastasia-Christina Konstantin" };
+                                          "Anastasia-Christina Konstantin", NULL };
       GtkWidget         *sheet = hearts_score_sheet_new ();
       HeartsRules        rules;
       const char        *last = argv[argc - 1];

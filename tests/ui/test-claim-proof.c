@@ -79,6 +79,33 @@ test_resize (void)
   gtk_window_set_child (GTK_WINDOW (window), proof);
   gtk_window_present (GTK_WINDOW (window));
 
+  /* Under each card, who plays it; a screen reader hears it with the card. */
+  {
+    g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+
+    hearts_test_find_all_type (proof, HEARTS_TYPE_CARD_PICTURE, pictures);
+    g_assert_cmpuint (pictures->len, ==, 12);
+    for (guint i = 0; i < pictures->len; i++)
+      {
+        GtkWidget       *picture = g_ptr_array_index (pictures, i);
+        const HeartsTrick *trick = &tricks[i / 4];
+        guint            seat = (trick->leader + i % 4) % 4;
+        GtkWidget       *name = gtk_widget_get_next_sibling (picture);
+        g_autofree char *card = hearts_card_get_name (trick->cards[i % 4]);
+        g_autofree char *said = NULL;
+
+        /* Each trick's first card (its leader's) takes it; the first trick's was played. */
+        if (i % 4 == 0)
+          said = g_strdup_printf (i == 0 ? "%s: %s (on the table, takes the trick)" : "%s: %s (takes the trick)",
+                                  names[seat], card);
+        else
+          said = g_strdup_printf ("%s: %s", names[seat], card);
+        g_assert_true (GTK_IS_LABEL (name));
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, names[seat]);
+        gtk_test_accessible_assert_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, said);
+      }
+  }
+
   wide = card_width_at (proof, 480);
   narrow = card_width_at (proof, 320);
   g_assert_cmpint (narrow, <, wide);

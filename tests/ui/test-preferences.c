@@ -257,6 +257,43 @@ test_pages (void)
   g_assert_finalize_object (window);
 }
 
+/* The description of the group titled @title, or NULL. */
+static const char *
+group_description (GtkWidget  *window,
+                   const char *title)
+{
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+
+  hearts_test_find_all_type (window, ADW_TYPE_PREFERENCES_GROUP, groups);
+  for (guint i = 0; i < groups->len; i++)
+    if (g_strcmp0 (adw_preferences_group_get_title (g_ptr_array_index (groups, i)), title) == 0)
+      return adw_preferences_group_get_description (g_ptr_array_index (groups, i));
+  return NULL;
+}
+
+/* Each computer player's group says where it sits, for the number of players set (the
+ * page said "First Computer Player" and nothing of where). */
+static void
+test_seat_places (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
+  HeartsPreferencesWindow *window = open_preferences (settings);
+  GtkWidget               *w = GTK_WIDGET (window);
+
+  g_assert_cmpstr (group_description (w, "First Computer Player"), ==, "On your left (West)");
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "Across from you (North)");
+  g_assert_cmpstr (group_description (w, "Third Computer Player"), ==, "On your right (East)");
+  g_settings_set_int (gsettings, "players", 3);
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "On your right (East)");
+  g_settings_set_int (gsettings, "players", 5);
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "Across, on your left (Northwest)");
+  g_assert_cmpstr (group_description (w, "Fourth Computer Player"), ==, "On your right (East)");
+
+  hearts_dialog_destroy (GTK_WIDGET (window));
+  g_assert_finalize_object (window);
+}
+
 /* The labels the Passing row offers now. */
 static GStrv
 pass_choices (GtkWidget *window)
@@ -680,6 +717,48 @@ test_statistics_dialog (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+/* The dialog opens on the rules of the game finished last (it opened on Standard, all
+ * dashes, after a game with other rules), and a recent game says whose score is whose. */
+static void
+test_statistics_last_rules (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsStatisticsDialog *dialog = NULL;
+  GtkWidget              *parent = gtk_window_new ();
+  AdwComboRow            *rules;
+  g_autoptr(GPtrArray)    rows = g_ptr_array_new ();
+  guint                   n_named = 0;
+
+  g_settings_set_string (gsettings, "seat2-name", "Bea");
+  add_finished_game (gsettings, HEARTS_PRESET_STANDARD, 1);
+  add_finished_game (gsettings, HEARTS_PRESET_OMNIBUS, 2);
+  dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
+  hearts_statistics_dialog_present (dialog, parent);
+  rules = ADW_COMBO_ROW (row (GTK_WIDGET (dialog), "Rules"));
+  g_assert_cmpuint (adw_combo_row_get_selected (rules), ==, HEARTS_PRESET_OMNIBUS);
+  g_assert_nonnull (find_label_with_text (row (GTK_WIDGET (dialog), "Games Played"), "1"));
+
+  hearts_test_find_all_type (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *subtitle = adw_action_row_get_subtitle (g_ptr_array_index (rows, i));
+
+      if (subtitle == NULL || strstr (subtitle, "·") == NULL)
+        continue;
+      g_test_message ("%s", subtitle);
+      g_assert_nonnull (strstr (subtitle, "You "));
+      g_assert_nonnull (strstr (subtitle, " · Ada "));
+      g_assert_nonnull (strstr (subtitle, " · Bea "));
+      g_assert_nonnull (strstr (subtitle, " · Claude "));
+      n_named++;
+    }
+  g_assert_cmpuint (n_named, ==, 2);
+
+  hearts_dialog_destroy (GTK_WIDGET (dialog));
+  g_assert_finalize_object (dialog);
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
 /* The rows bind themselves: by the generated enum type, by the schema's own enum, or a
  * boolean; both ways, and only once they have their settings. */
 static void
@@ -756,6 +835,8 @@ main (int   argc,
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);
+  g_test_add_func ("/preferences/seat-places", test_seat_places);
+  g_test_add_func ("/statistics-dialog/last-rules-and-names", test_statistics_last_rules);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */

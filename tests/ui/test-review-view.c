@@ -159,6 +159,22 @@ card_name (HeartsCards cards)
   return hearts_cards_get_names (cards);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_review_fixed (void)
 {
@@ -194,6 +210,16 @@ test_review_fixed (void)
 
   summary = hearts_review_view_dup_summary (view);
   g_assert_cmpstr (summary, ==, "2 costly moves, about 7.5 points lost");
+
+  /* The numbers say what they are, and which way is better. */
+  {
+    GtkWidget *explain = find_named (hearts_dialog_get_child (widget), "review-explain");
+
+    g_assert_nonnull (explain);
+    g_assert_true (gtk_widget_get_visible (explain));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (explain)), "Expected points are"));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (explain)), "Lower is better."));
+  }
 
   /* One chip a step; the costly ones say so with a class and an icon. */
   strip = hearts_test_find_with_class (hearts_dialog_get_child (widget), GTK_TYPE_WIDGET, "review-strip");

@@ -14,6 +14,7 @@
 #include "hearts-model-enums.h"
 #include "hearts-preferences-row.h"
 #include "hearts-preferences-window.h"
+#include "hearts-seat-names.h"
 
 #define PREVIEW_CARD_WIDTH 64
 
@@ -62,6 +63,9 @@ struct _HeartsPreferencesWindow
   AdwComboRow *animation_row;
   AdwComboRow *hand_sort_row;
   GtkWidget   *confirm_row;
+  GtkWidget   *sounds_row;
+
+  GPtrArray   *seat_groups;   /* AdwPreferencesGroup per computer seat (not owned) */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
@@ -300,6 +304,47 @@ seat_title (guint seat)
     }
 }
 
+/* Where a computer seat sits for the number of players set: "On your left (West)". */
+static void
+update_seat_places (HeartsPreferencesWindow *self)
+{
+  guint n = CLAMP (g_settings_get_int (self->gsettings, "players"), 3, 5);
+
+  for (guint i = 0; i < self->seat_groups->len; i++)
+    {
+      AdwPreferencesGroup *group = g_ptr_array_index (self->seat_groups, i);
+      guint                seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (group), "hearts-seat"));
+      const char          *where;
+      g_autofree char     *text = NULL;
+
+      if (seat >= n)
+        continue;
+      switch (hearts_seat_spot (n, 0, seat))
+        {
+        case HEARTS_SPOT_LEFT:
+          where = _("On your left");
+          break;
+        case HEARTS_SPOT_TOP_LEFT:
+          where = _("Across, on your left");
+          break;
+        case HEARTS_SPOT_TOP:
+          where = _("Across from you");
+          break;
+        case HEARTS_SPOT_TOP_RIGHT:
+          where = _("Across, on your right");
+          break;
+        case HEARTS_SPOT_RIGHT:
+        case HEARTS_SPOT_BOTTOM:
+        default:
+          where = _("On your right");
+          break;
+        }
+      /* Translators: where a computer player sits, then its seat's name: "On your left (West)" */
+      text = g_strdup_printf (_("%s (%s)"), where, hearts_seat_default_name (n, 0, seat));
+      adw_preferences_group_set_description (group, text);
+    }
+}
+
 static void
 bind_seat_visibility (HeartsPreferencesWindow *self,
                       GtkWidget               *widget,
@@ -326,8 +371,9 @@ add_seat_rows (HeartsPreferencesWindow *self)
 
       group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
       adw_preferences_group_set_title (group, seat_title (seat));
-      if (seat == 1)
-        adw_preferences_group_set_description (group, _("Names and levels apply from the next game."));
+      /* Where it sits, which depends on the number of players. */
+      g_object_set_data (G_OBJECT (group), "hearts-seat", GUINT_TO_POINTER (seat));
+      g_ptr_array_add (self->seat_groups, group);
 
       name_row = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (name_row), _("Name"));
@@ -338,8 +384,10 @@ add_seat_rows (HeartsPreferencesWindow *self)
                                                           C_("computer level", "Normal"),
                                                               C_("computer level", "Hard"), NULL });
       /* The model before the settings: the row binds itself once it has both. */
+      /* A name shows at once; a level plays from the next game. */
       level_row = g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
-                                "title", _("Level"), "schema-key", level_key, "model", levels, "settings", self->gsettings, NULL);
+                                "title", _("Level"), "subtitle", _("From the next game"), "schema-key", level_key,
+                                "model", levels, "settings", self->gsettings, NULL);
       adw_preferences_group_add (group, level_row);
 
       bind_seat_visibility (self, GTK_WIDGET (group), seat);
@@ -398,7 +446,7 @@ bind_rows (HeartsPreferencesWindow *self)
                         self->first_trick_row, self->must_break_row, self->queen_breaks_row,
                         self->omnibus_row, self->no_tricks_row, self->moon_row, self->game_end_row,
                         self->click_row, self->highlight_row, self->animation_row, self->hand_sort_row,
-                        self->confirm_row, self->past_tricks_row };
+                        self->confirm_row, self->past_tricks_row, self->sounds_row };
 
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_object_set (rows[i], "settings", self->gsettings, NULL);
@@ -411,6 +459,9 @@ bind_rows (HeartsPreferencesWindow *self)
   /* Players */
   g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
   add_seat_rows (self);
+  g_signal_connect_object (self->gsettings, "changed::players", G_CALLBACK (update_seat_places), self,
+                           G_CONNECT_SWAPPED);
+  update_seat_places (self);
 
   /* Appearance */
   self->card_themes = hearts_card_theme_list_available ();
@@ -459,6 +510,7 @@ hearts_preferences_window_finalize (GObject *object)
 {
   HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
+  g_clear_pointer (&self->seat_groups, g_ptr_array_unref);
   g_clear_object (&self->preview_theme);
   g_clear_object (&self->card_themes);
   g_clear_object (&self->gsettings);
@@ -569,12 +621,14 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, past_tricks_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, sounds_row);
   gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
 }
 
 static void
 hearts_preferences_window_init (HeartsPreferencesWindow *self)
 {
+  self->seat_groups = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

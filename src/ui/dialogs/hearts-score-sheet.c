@@ -108,6 +108,33 @@ attach (HeartsScoreSheet *self,
   gtk_grid_attach (grid, child, column, row, 1, 1);
 }
 
+/* How wide the longest word of @text is in @label, in bold as a heading is drawn. */
+static int
+longest_word_width (GtkWidget  *label,
+                    const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " -", -1);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  int            longest = 0;
+
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, words[i]);
+      int width;
+
+      pango_layout_set_attributes (layout, attrs);
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      longest = MAX (longest, width);
+    }
+  pango_attr_list_unref (attrs);
+  return longest;
+}
+
+/* A name's word wider than this may be broken and end in "…" on a phone: five such
+ * columns fit 360 px. */
+#define HEADING_MAX_WORD_WIDTH 52
+
 /* A heading sits on the rows below it. A long name takes the room the sheet has (it grows
  * for long names, see hearts_score_sheet_update()), then wraps between its words; where
  * even that does not fit (a phone) it ends in an ellipsis on its second line rather than
@@ -119,7 +146,10 @@ heading_cell (const char *text,
   GtkWidget *label = cell (text, "heading", xalign);
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* Between words, never narrower than the longest word of a short name: at a phone's
+   * width "Claude" was broken into "Claud-e". A longer word may break, then end in "…". */
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_size_request (label, MIN (longest_word_width (label, text) + 1, HEADING_MAX_WORD_WIDTH), -1);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_lines (GTK_LABEL (label), 2);
   gtk_widget_set_tooltip_text (label, text);
@@ -530,6 +560,17 @@ sync_sheet (HeartsScoreSheet *self)
       gtk_widget_add_css_class (gtk_grid_get_child_at (self->grid, s + 1, n_hands - 1), "last-hand");
 
   gtk_widget_set_visible (GTK_WIDGET (self->scroller), n_hands > 0);
+  /* A scrollbar only when the hands are more than the sheet shows: a vertical scrollbar
+   * asks for a height of its own, which left an empty row's gap under the first hand. */
+  {
+    int natural;
+
+    gtk_widget_measure (GTK_WIDGET (self->grid), GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+    gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_NEVER,
+                                    natural > gtk_scrolled_window_get_max_content_height (self->scroller)
+                                      ? GTK_POLICY_AUTOMATIC
+                                      : GTK_POLICY_NEVER);
+  }
   gtk_widget_set_visible (self->total_separator, n_hands > 0);
   attach (self, self->total_grid, cell (_("Total"), "heading", 0), 0, 0);
   for (guint s = 0; s < n; s++)

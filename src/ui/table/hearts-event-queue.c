@@ -31,6 +31,7 @@ struct _HeartsEventQueue
   double            progress;
   guint             idle_id;
   gboolean          reset;       /* the event being said replaces what is shown */
+  gboolean          queued;      /* the event being said waits its turn */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsEventQueue, hearts_event_queue, G_TYPE_OBJECT)
@@ -46,6 +47,7 @@ enum
 {
   RESET,
   STEP_STARTED,
+  SHOWN,
   CHANGED,
   PROGRESS,
   N_SIGNALS
@@ -146,6 +148,7 @@ start_step (HeartsEventQueue *self,
                                   event->kind == HEARTS_SEAT_EVENT_CARD_PLAYED ? ADW_EASE_OUT_CUBIC : ADW_LINEAR);
   g_signal_connect_swapped (self->animation, "done", G_CALLBACK (on_step_done), self);
   g_signal_emit (self, signals[STEP_STARTED], 0, event);
+  g_signal_emit (self, signals[SHOWN], 0, event);
   g_signal_emit (self, signals[CHANGED], 0, FALSE);
   /* A handler may have cleared the queue. */
   if (self->animation != NULL)
@@ -168,6 +171,7 @@ run_next (HeartsEventQueue *self)
           return;
         }
       apply_shown (self, event);
+      g_signal_emit (self, signals[SHOWN], 0, event);
       hearts_seat_event_free (event);
     }
   set_busy (self, FALSE);
@@ -190,9 +194,11 @@ on_event_cb (HeartsEventQueue      *self,
              const HeartsSeatEvent *event)
 {
   self->reset = event->kind == HEARTS_SEAT_EVENT_RESET || event->kind == HEARTS_SEAT_EVENT_HAND_STARTED;
+  self->queued = FALSE;
   if (self->reset || (self->shown == NULL && !is_step (event)))
     return;
 
+  self->queued = TRUE;
   set_busy (self, TRUE);
   g_queue_push_tail (&self->events, hearts_seat_event_copy (event));
   /* Started once the events of this move are all in: with animations off a step ends
@@ -212,6 +218,10 @@ on_event_after_cb (HeartsEventQueue      *self,
       clear (self);
       g_signal_emit (self, signals[RESET], 0);
     }
+  /* Not queued: shown as it is said. */
+  if (!self->queued)
+    g_signal_emit (self, signals[SHOWN], 0, event);
+  self->queued = FALSE;
   g_signal_emit (self, signals[CHANGED], 0, TRUE);
 }
 
@@ -268,6 +278,17 @@ hearts_event_queue_class_init (HeartsEventQueueClass *klass)
   /* A play or a taken trick starts to show (the shown state has the play already). */
   signals[STEP_STARTED] =
     g_signal_new ("step-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, HEARTS_TYPE_SEAT_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * HeartsEventQueue::shown:
+   * @event: the event
+   *
+   * @event is now shown: a play as its card starts to fly, a taken trick as its winner
+   * is ringed, anything else as the shown state takes it (a deal or a reset at once).
+   * Every event of the seat view is shown once, in order; a reset drops what was queued.
+   */
+  signals[SHOWN] =
+    g_signal_new ("shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, HEARTS_TYPE_SEAT_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
   /**
    * HeartsEventQueue::changed:

@@ -61,7 +61,7 @@ draw_fans (HeartsTable *self,
 
       if (s == _hearts_table_own_seat (self))
         continue;
-      count = hearts_seat_state_get_hand_count (shown, s);
+      count = hearts_table_get_shown_hand_count (self, s);
       if (count == 0)
         continue;
       step = self->geo->back_w * (g->vertical ? 0.16f : 0.2f);

@@ -82,6 +82,7 @@ struct _HeartsTable
   guint             n_chosen;
   HeartsCards       hint;
   HeartsCard        focus_card;        /* the hand's one Tab stop */
+  HeartsCard        row_card;          /* the last card of the row the focus was on */
   HeartsCard        let_go;            /* played from where it was let go, until it flies */
   graphene_rect_t   let_go_from;
 
@@ -108,7 +109,7 @@ struct _HeartsTable
   guint             use_idle_id;
   HeartsCard        use_card;
   int               use_n_press;
-  gboolean          use_dropped;
+  int               use_drop;          /* where it was let go (hearts-table-input.c) */
 };
 
 static inline double
@@ -144,6 +145,9 @@ void              _hearts_table_start_reflow       (HeartsTable           *self)
 void              _hearts_table_update_labels      (HeartsTable           *self);
 void              _hearts_table_refuse             (HeartsTable           *self,
                                                     HeartsRefusal          refusal);
+/* Says @message as a refusal is said (::refused): a toast. */
+void              _hearts_table_tell               (HeartsTable           *self,
+                                                    const char            *message);
 void              _hearts_table_toggle_chosen      (HeartsTable           *self,
                                                     HeartsCard             card);
 void              _hearts_table_layout_changed     (HeartsTable           *self);

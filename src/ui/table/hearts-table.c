@@ -37,6 +37,7 @@ enum
 {
   REFUSED,
   LAYOUT_CHANGED,
+  EVENT_SHOWN,
   N_SIGNALS
 };
 
@@ -276,6 +277,8 @@ _hearts_table_set_focus_card (HeartsTable      *self,
                               HeartsCardWidget *card)
 {
   self->focus_card = hearts_card_widget_get_card (card);
+  if (_hearts_table_chosen_index (self, self->focus_card) < 0)
+    self->row_card = self->focus_card;
   update_roving (self);
 }
 
@@ -899,6 +902,13 @@ reset (HeartsTable *self)
 }
 
 static void
+on_queue_shown_cb (HeartsTable           *self,
+                   const HeartsSeatEvent *event)
+{
+  g_signal_emit (self, signals[EVENT_SHOWN], 0, event);
+}
+
+static void
 on_queue_busy_cb (HeartsTable *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
@@ -924,6 +934,13 @@ on_view_event_cb (HeartsTable           *self,
     }
   /* The next turn is another one, even if no one else moves in between. */
   self->turn_shown = FALSE;
+}
+
+void
+_hearts_table_tell (HeartsTable *self,
+                    const char  *message)
+{
+  g_signal_emit (self, signals[REFUSED], 0, message);
 }
 
 void
@@ -1136,6 +1153,18 @@ hearts_table_class_init (HeartsTableClass *klass)
     g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /**
+   * HeartsTable::event-shown:
+   * @event: an event of the seat view
+   *
+   * The table shows @event: a card played as it starts to fly, a trick taken as its
+   * winner is ringed, anything else as the table takes it in (see HeartsEventQueue::shown).
+   * What follows the table's pace, as its sounds do, follows this.
+   */
+  signals[EVENT_SHOWN] =
+    g_signal_new ("event-shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, HEARTS_TYPE_SEAT_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
+
   gtk_widget_class_install_action (widget_class, "table.pass", NULL, _hearts_table_pass_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, HEARTS_TYPE_TABLE_LAYOUT);
@@ -1151,6 +1180,7 @@ hearts_table_init (HeartsTable *self)
   self->highlight_legal = TRUE;
   self->animation_speed = 1;
   self->focus_card = HEARTS_NO_CARD;
+  self->row_card = HEARTS_NO_CARD;
   self->let_go = HEARTS_NO_CARD;
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
@@ -1207,6 +1237,7 @@ hearts_table_init (HeartsTable *self)
   g_signal_connect_swapped (self->queue, "changed", G_CALLBACK (on_queue_changed_cb), self);
   g_signal_connect_swapped (self->queue, "step-started", G_CALLBACK (on_step_started_cb), self);
   g_signal_connect_swapped (self->queue, "progress", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->queue, "shown", G_CALLBACK (on_queue_shown_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (on_queue_busy_cb), self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -1576,6 +1607,53 @@ hearts_table_get_trick_area (HeartsTable     *self,
 
   compute_resting (self);
   *bounds = rect_centered (self->geo->center, self->geo->card_w * 2, self->geo->card_h * 1.5f);
+}
+
+gboolean
+hearts_table_get_hand_area (HeartsTable     *self,
+                            graphene_rect_t *bounds)
+{
+  float left = G_MAXFLOAT, right = -G_MAXFLOAT;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  if (self->hand->len == 0)
+    return FALSE;
+  compute_resting (self);
+  for (guint i = 0; i < self->hand->len; i++)
+    {
+      HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
+
+      if (_hearts_table_chosen_index (self, c) >= 0)
+        continue;
+      left = MIN (left, self->geo->card_target[c].x);
+      right = MAX (right, self->geo->card_target[c].x + self->geo->card_w);
+    }
+  if (left > right)
+    return FALSE;
+  *bounds = GRAPHENE_RECT_INIT (left, self->geo->hand_y - self->geo->raise, right - left,
+                                self->geo->card_h + self->geo->raise);
+  return TRUE;
+}
+
+guint
+hearts_table_get_shown_hand_count (HeartsTable *self,
+                                   guint        seat)
+{
+  const HeartsSeatState *shown;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
+
+  shown = _hearts_table_shown (self);
+  if (shown == NULL || seat >= hearts_seat_state_get_n_players (shown))
+    return 0;
+  /* The passes are exchanged together, once all are in, as at a real table where they
+   * lie face down until then: another seat holds what it was dealt meanwhile. (Counted
+   * as it goes, the seat the player passes to showed three fewer, having passed its own.) */
+  if (hearts_seat_state_get_phase (shown) == HEARTS_PHASE_PASSING && seat != hearts_seat_state_get_seat (shown))
+    return hearts_rules_get_hand_size (hearts_seat_state_get_rules (shown));
+  return hearts_seat_state_get_hand_count (shown, seat);
 }
 
 gboolean

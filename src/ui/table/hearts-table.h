@@ -75,6 +75,12 @@ void             hearts_table_get_pass_area       (HeartsTable     *self,
                                                    graphene_rect_t *bounds);
 void             hearts_table_get_trick_area      (HeartsTable     *self,
                                                    graphene_rect_t *bounds);
+/* Where the player's hand lies, raised cards included; FALSE when it holds no card. */
+gboolean         hearts_table_get_hand_area       (HeartsTable     *self,
+                                                   graphene_rect_t *bounds);
+/* How many cards the table shows @seat holding, as it shows the game now. */
+guint            hearts_table_get_shown_hand_count (HeartsTable   *self,
+                                                    guint          seat);
 /* Whether the hand's cards are gliding to new places. */
 gboolean         hearts_table_get_reflowing       (HeartsTable     *self);
 
