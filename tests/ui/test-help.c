@@ -148,7 +148,7 @@ test_help_shortcuts_window (void)
 
   /* The comma of Ctrl+, reads as a comma: its key cap is no smaller than the titles. */
   {
-    GtkWidget *prefs = find_shortcut (GTK_WIDGET (overlay), "app.preferences");
+    GtkWidget *prefs = find_shortcut (GTK_WIDGET (overlay), "action-name", "app.preferences");
     g_autoptr(GPtrArray) labels = g_ptr_array_new ();
     int        keycap_size = 0, title_size = 0;
 
