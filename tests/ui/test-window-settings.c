@@ -235,8 +235,8 @@ test_table_follows_keys (void)
   finish (window);
 }
 
-/* A new game takes the rules, names and levels of the settings; the seats' names
- * stay for the game they were given to. */
+/* A new game takes the rules and levels of the settings; a name shows at once (it is
+ * only what the table calls a seat). */
 static void
 test_new_game_from_settings (void)
 {
@@ -259,11 +259,12 @@ test_new_game_from_settings (void)
   g_assert_cmpstr (hearts_table_get_player_name (table, 3), ==, "Claude");
   g_assert_cmpint (hearts_game_get_seat_level (game, 3), ==, HEARTS_AI_HARD);
 
-  /* Changes apply from the next game. Nothing has been played: no question asked. */
+  /* Rules apply from the next game, a name at once. Nothing has been played: no question asked. */
   g_settings_set_string (gsettings, "seat1-name", "Yan");
   g_settings_set_string (gsettings, "preset", "three-players");
   g_settings_set_string (gsettings, "moon", "shooter");
-  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zed");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Yan");
+  g_assert_cmpuint (hearts_game_get_n_players (hearts_test_window_get_game (window)), ==, 4);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   g_assert_true (hearts_test_window_get_game (window) != game);
   game = hearts_test_window_get_game (window);
