@@ -317,6 +317,9 @@ step_launch () {
 # the state comes over the session bus from the app's "state" action.
 step_play () {
   local runtime_dir rc=0
+  # The driver reads the game's state from the tests' module, which the local build installs
+  # in the sandbox (-Dtest_module=true); hearts-flatpak-run.sh hands its path on.
+  local TEST_MODULE=/app/lib/hearts/libhearts-test-state.so
   if [ -z "${HEARTS_FLATPAK_E2E:-}" ] || [ ! -x "$HEARTS_FLATPAK_E2E" ]; then
     echo "no end-to-end driver: run from meson test with -De2e_tests=true (HEARTS_FLATPAK_E2E)"
     return 77
@@ -332,6 +335,7 @@ step_play () {
   env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir" \
     FLATPAK_USER_DIR="${FLATPAK_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/flatpak}" \
     HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_NAME="^Hearts" \
+    HEARTS_TEST_MODULE="$TEST_MODULE" \
     HEARTS_FLATPAK_RULES="end=deals:2" G_TEST_BUILDDIR="$LOG" GSETTINGS_BACKEND=memory \
     G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none \
     "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p /e2e/whole-game || rc=$?
@@ -344,6 +348,7 @@ step_play () {
       env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir" \
         FLATPAK_USER_DIR="${FLATPAK_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/flatpak}" \
         HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_NAME="^Hearts" \
+        HEARTS_TEST_MODULE="$TEST_MODULE" \
         G_TEST_BUILDDIR="$LOG" GSETTINGS_BACKEND=memory G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none \
         "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p "/e2e/$case" || rc=$?
     done
