@@ -1435,9 +1435,12 @@ test_shortcuts (void)
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
 
+      /* Ours, by name: GTK 4.18's application window has a global controller of its own. */
       if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
-          gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller)) != GTK_SHORTCUT_SCOPE_GLOBAL)
+          g_strcmp0 (gtk_event_controller_get_name (controller), "window-shortcuts") != 0)
         continue;
+      g_assert_cmpint (gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller)), ==,
+                       GTK_SHORTCUT_SCOPE_GLOBAL);
       g_assert_cmpint (gtk_event_controller_get_propagation_phase (controller), ==, GTK_PHASE_CAPTURE);
       for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
         {
