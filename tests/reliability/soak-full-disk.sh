@@ -30,6 +30,11 @@ seed=${4:-20260101}
 
 [ -x "$hearts" ] || { echo "no program at $hearts"; exit 1; }
 [ -x "$tool" ] || { echo "no $tool"; exit 1; }
+# The program answers the "state" action only with the tests' module loaded (beside the
+# tool in the build folder): without it no run would quit as a player does.
+: "${HEARTS_TEST_MODULE:=$(cd "$(dirname "$tool")/../module" 2>/dev/null && pwd)/libhearts-test-state.so}"
+[ -f "$HEARTS_TEST_MODULE" ] || { echo "no tests' module at $HEARTS_TEST_MODULE (set HEARTS_TEST_MODULE)"; exit 1; }
+export HEARTS_TEST_MODULE
 command -v gdbus >/dev/null || { echo "SKIP: gdbus is not installed"; exit 77; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hearts-soak-XXXXXX")
