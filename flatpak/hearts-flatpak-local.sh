@@ -267,7 +267,10 @@ m['runtime-version'] = branch
 m['modules'] = [mod for mod in m['modules'] if not (isinstance (mod, dict) and mod.get ('name') == 'gsound')]
 for mod in m['modules']:
     if isinstance (mod, dict) and mod.get ('name') == 'hearts':
-        mod.setdefault ('config-opts', []).extend (['-Dwerror=true', '-Dapi_versions=current', '-Dtest_module=true'])
+        # libdir=lib: the module's place, /app/lib/hearts, the same whatever the SDK's
+        # multiarch default (lib/x86_64-linux-gnu on bookworm, lib64 on trixie).
+        mod.setdefault ('config-opts', []).extend (['-Dwerror=true', '-Dapi_versions=current', '-Dtest_module=true',
+                                                    '--libdir=lib'])
 with open (dst, 'w') as f:
     json.dump (m, f, indent=2)
 EOF
