@@ -3,8 +3,10 @@
  * The header's title says "Hearts" over the hand's state ("Hand 1 · Hearts broken"). A
  * phone-sized header has room for neither (it read "Hand 1 · Hea…" at 400 px, "Hea…" at
  * 360): there the title is the hand ("Hand 1") over its state ("Hearts broken"), which
- * the window's own title, "Hearts", does not need. Like HeartsFitLabel, it asks for the
- * short form's width as its minimum and shows the long one whenever it fits.
+ * the window's own title, "Hearts", does not need. Where even that does not fit (libadwaita
+ * 1.7's header buttons are wider: 78 px are left at 360 px), the hand alone, its state in the
+ * tooltip. Like HeartsFitLabel, it asks for little as its minimum and shows the longest
+ * form that fits.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +20,9 @@ struct _HeartsFitTitle
 
   GtkWidget *full;      /* AdwWindowTitle */
   GtkWidget *compact;   /* AdwWindowTitle */
+  GtkWidget *tiny;      /* AdwWindowTitle: the compact title without its subtitle */
   gboolean   shows_compact;
+  gboolean   shows_tiny;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsFitTitle, hearts_fit_title, GTK_TYPE_WIDGET)
@@ -52,6 +56,7 @@ hearts_fit_title_measure (GtkWidget     *widget,
   gtk_widget_measure (self->compact, orientation, -1, &compact_min, &compact_nat, NULL, NULL);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
+      /* As narrow as the window must go: below 360 px the hand may be cut too. */
       *minimum = compact_min;
       *natural = MAX (full_nat, compact_nat);
     }
@@ -62,6 +67,17 @@ hearts_fit_title_measure (GtkWidget     *widget,
     }
 }
 
+/* The state the hand alone leaves out, where a pointer can find it. */
+static void
+update_tooltip (HeartsFitTitle *self)
+{
+  const char *subtitle = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (self->compact));
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->shows_tiny && subtitle != NULL && *subtitle != '\0'
+                                                    ? subtitle
+                                                    : NULL);
+}
+
 static void
 hearts_fit_title_size_allocate (GtkWidget *widget,
                                 int        width,
@@ -69,15 +85,25 @@ hearts_fit_title_size_allocate (GtkWidget *widget,
                                 int        baseline)
 {
   HeartsFitTitle *self = HEARTS_FIT_TITLE (widget);
-  int             full_nat;
-  gboolean        compact;
+  int             full_nat, compact_nat;
+  gboolean        compact, tiny;
+  GtkWidget      *shown;
 
   gtk_widget_measure (self->full, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &full_nat, NULL, NULL);
+  gtk_widget_measure (self->compact, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &compact_nat, NULL, NULL);
   compact = width < full_nat;
+  tiny = width < compact_nat;
+  shown = tiny ? self->tiny : compact ? self->compact : self->full;
   /* Child visibility, not visibility: it changes no size, so no new layout. */
-  gtk_widget_set_child_visible (self->full, !compact);
-  gtk_widget_set_child_visible (self->compact, compact);
-  gtk_widget_allocate (compact ? self->compact : self->full, width, height, -1, NULL);
+  gtk_widget_set_child_visible (self->full, shown == self->full);
+  gtk_widget_set_child_visible (self->compact, shown == self->compact);
+  gtk_widget_set_child_visible (self->tiny, shown == self->tiny);
+  gtk_widget_allocate (shown, width, height, -1, NULL);
+  if (self->shows_tiny != tiny)
+    {
+      self->shows_tiny = tiny;
+      update_tooltip (self);
+    }
   if (self->shows_compact != compact)
     {
       self->shows_compact = compact;
@@ -92,6 +118,7 @@ hearts_fit_title_dispose (GObject *object)
 
   g_clear_pointer (&self->full, gtk_widget_unparent);
   g_clear_pointer (&self->compact, gtk_widget_unparent);
+  g_clear_pointer (&self->tiny, gtk_widget_unparent);
 
   G_OBJECT_CLASS (hearts_fit_title_parent_class)->dispose (object);
 }
@@ -145,12 +172,16 @@ hearts_fit_title_set_property (GObject      *object,
       if (g_strcmp0 (adw_window_title_get_title (ADW_WINDOW_TITLE (title_of (self, prop_id))), text) == 0)
         return;
       adw_window_title_set_title (ADW_WINDOW_TITLE (title_of (self, prop_id)), text != NULL ? text : "");
+      if (prop_id == PROP_COMPACT_TITLE)
+        adw_window_title_set_title (ADW_WINDOW_TITLE (self->tiny), text != NULL ? text : "");
       break;
     case PROP_SUBTITLE:
     case PROP_COMPACT_SUBTITLE:
       if (g_strcmp0 (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title_of (self, prop_id))), text) == 0)
         return;
       adw_window_title_set_subtitle (ADW_WINDOW_TITLE (title_of (self, prop_id)), text != NULL ? text : "");
+      if (prop_id == PROP_COMPACT_SUBTITLE)
+        update_tooltip (self);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -199,6 +230,9 @@ hearts_fit_title_init (HeartsFitTitle *self)
   self->compact = adw_window_title_new ("", "");
   gtk_widget_set_parent (self->compact, GTK_WIDGET (self));
   gtk_widget_set_child_visible (self->compact, FALSE);
+  self->tiny = adw_window_title_new ("", "");
+  gtk_widget_set_parent (self->tiny, GTK_WIDGET (self));
+  gtk_widget_set_child_visible (self->tiny, FALSE);
 }
 
 GtkWidget *
@@ -212,6 +246,13 @@ hearts_fit_title_get_compact (HeartsFitTitle *self)
 {
   g_return_val_if_fail (HEARTS_IS_FIT_TITLE (self), FALSE);
   return self->shows_compact;
+}
+
+gboolean
+hearts_fit_title_get_tiny (HeartsFitTitle *self)
+{
+  g_return_val_if_fail (HEARTS_IS_FIT_TITLE (self), FALSE);
+  return self->shows_tiny;
 }
 
 const char *

@@ -15,6 +15,8 @@ G_DECLARE_FINAL_TYPE (HeartsFitTitle, hearts_fit_title, HEARTS, FIT_TITLE, GtkWi
 GtkWidget  *hearts_fit_title_new                (void);
 /* Whether the short title shows (the long one does not fit). */
 gboolean    hearts_fit_title_get_compact        (HeartsFitTitle *self);
+/* Whether the hand alone shows, its state in the tooltip (not even the short one fits). */
+gboolean    hearts_fit_title_get_tiny           (HeartsFitTitle *self);
 /* The title and subtitle shown where they fit, and the shorter ones shown where not. */
 const char *hearts_fit_title_get_title          (HeartsFitTitle *self);
 const char *hearts_fit_title_get_subtitle       (HeartsFitTitle *self);

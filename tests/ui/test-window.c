@@ -1182,6 +1182,17 @@ test_narrow_title (void)
             g_test_message ("%d px: \"%s\"", widths[w], gtk_label_get_label (GTK_LABEL (label)));
             g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
           }
+        /* Where the hand alone shows, its state is in the tooltip. */
+        if (hearts_fit_title_get_tiny (HEARTS_FIT_TITLE (title)))
+          {
+            const char *tooltip = gtk_widget_get_tooltip_text (title);
+
+            g_assert_cmpstr (tooltip, ==, hearts_fit_title_get_compact_subtitle (HEARTS_FIT_TITLE (title)));
+          }
+        g_test_message ("%d px: %s", widths[w],
+                        hearts_fit_title_get_tiny (HEARTS_FIT_TITLE (title))      ? "the hand alone"
+                        : hearts_fit_title_get_compact (HEARTS_FIT_TITLE (title)) ? "the hand over its state"
+                                                                                  : "Hearts over the hand");
         (void) game;
         hearts_test_destroy_window (GTK_WINDOW (window));
       }
