@@ -40,6 +40,7 @@ struct _HeartsSavedGame
   Disk        *disk;
   HeartsGame  *game;
   HeartsGame  *restored; /* the game restore() gave, until it is followed */
+  GVariant    *table;    /* the table the game is played at, or NULL */
   HeartsPreset preset;
   guint        queens;       /* hands of the game in which seat 0 took the Q♠ */
   gint         counted_hand; /* the last hand whose Q♠ is in @queens, or -1 */
@@ -175,11 +176,15 @@ hearts_saved_game_from_variant (GVariant     *state,
   n = hearts_game_get_n_players (game);
 
   /* The window plays seat 0 and lets the computers play the others: any other
-   * arrangement waits forever or plays the player's cards. */
-  for (guint s = 0; s < n; s++)
-    if (hearts_game_seat_is_human (game, s) != (s == HEARTS_HUMAN_SEAT))
-      return invalid (error, s == HEARTS_HUMAN_SEAT ? "the player's seat is a computer's"
-                                                    : "a computer's seat is a player's");
+   * arrangement waits forever or plays the player's cards. At a table of people the
+   * table says who sits where, and checks it. */
+  if (!g_variant_lookup (state, "table", "@a{sv}", NULL))
+    {
+      for (guint s = 0; s < n; s++)
+        if (hearts_game_seat_is_human (game, s) != (s == HEARTS_HUMAN_SEAT))
+          return invalid (error, s == HEARTS_HUMAN_SEAT ? "the player's seat is a computer's"
+                                                        : "a computer's seat is a player's");
+    }
 
   /* The finished hands and the one on the table, as one record: it must replay
    * move by move to exactly what was loaded. */
@@ -417,6 +422,21 @@ write_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+/* @state (consumed) with the table, if there is one. */
+static GVariant *
+with_table (HeartsSavedGame *self,
+            GVariant        *state)
+{
+  GVariantDict dict;
+
+  if (self->table == NULL)
+    return state;
+  g_variant_dict_init (&dict, state);
+  g_variant_dict_insert_value (&dict, "table", self->table);
+  g_variant_unref (state);
+  return g_variant_ref_sink (g_variant_dict_end (&dict));
+}
+
 /* What the file should hold now: the game followed, or nothing. */
 static GBytes *
 current_bytes (HeartsSavedGame *self)
@@ -425,7 +445,7 @@ current_bytes (HeartsSavedGame *self)
 
   if (self->game == NULL)
     return NULL;
-  state = hearts_saved_game_to_variant (self->game, self->preset, self->queens);
+  state = with_table (self, hearts_saved_game_to_variant (self->game, self->preset, self->queens));
   return hearts_saved_game_to_file_bytes (state);
 }
 
@@ -591,7 +611,7 @@ static void
 finish_game (HeartsSavedGame *self,
              HeartsGame      *game)
 {
-  g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, self->preset, self->queens);
+  g_autoptr(GVariant) state = with_table (self, hearts_saved_game_to_variant (game, self->preset, self->queens));
   g_autoptr(GVariant) finished = NULL;
   gint64       date = g_get_real_time () / G_USEC_PER_SEC;
   GVariantDict dict;
@@ -762,6 +782,7 @@ hearts_saved_game_dispose (GObject *object)
       g_clear_object (&self->game);
     }
   g_clear_object (&self->restored);
+  g_clear_pointer (&self->table, g_variant_unref);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (hearts_saved_game_parent_class)->dispose (object);
@@ -938,6 +959,8 @@ hearts_saved_game_restore (HeartsSavedGame *self,
   self->queens = queens;
   self->counted_hand = hand_is_scored (game) ? (gint) hearts_game_get_n_results (game) - 1 : -1;
   g_set_object (&self->restored, game);
+  g_clear_pointer (&self->table, g_variant_unref);
+  self->table = g_variant_lookup_value (state, "table", G_VARIANT_TYPE_VARDICT);
   return g_steal_pointer (&game);
 }
 
@@ -984,9 +1007,11 @@ hearts_saved_game_follow (HeartsSavedGame *self,
 
   if (game != NULL)
     {
-      /* A game restored by us keeps its count; any other starts from nothing. */
+      /* A game restored by us keeps its count and its table; any other starts from
+       * nothing. */
       if (game != self->restored)
         {
+          g_clear_pointer (&self->table, g_variant_unref);
           self->queens = 0;
           self->counted_hand = hand_is_scored (game) ? (gint) hearts_game_get_n_results (game) - 1 : -1;
         }
@@ -999,6 +1024,28 @@ hearts_saved_game_follow (HeartsSavedGame *self,
     }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+void
+hearts_saved_game_set_table (HeartsSavedGame *self,
+                             GVariant        *table)
+{
+  g_return_if_fail (HEARTS_IS_SAVED_GAME (self));
+  g_return_if_fail (table == NULL || g_variant_is_of_type (table, G_VARIANT_TYPE_VARDICT));
+
+  if (table != NULL)
+    g_variant_ref_sink (table);
+  g_clear_pointer (&self->table, g_variant_unref);
+  self->table = table;
+  if (self->game != NULL)
+    schedule_write (self);
+}
+
+GVariant *
+hearts_saved_game_get_table (HeartsSavedGame *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), NULL);
+  return self->table;
 }
 
 void
