@@ -193,6 +193,8 @@ hearts_net_link_parse (const char    *text,
 
   parts = g_strsplit (rest, "/", -1);
   n_parts = g_strv_length (parts);
+  if (n_parts < 3)
+    return not_a_link (error, "neither a table nor a server");
   authority = parts[0];
 
   /* host:port, the host maybe [bracketed] */
