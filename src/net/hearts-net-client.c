@@ -143,7 +143,7 @@ on_handshake_cb (GObject      *source,
       g_task_return_new_error (task, HEARTS_NET_ERROR, HEARTS_NET_BYE_TLS, "Not the invited table's certificate");
       return;
     }
-  g_task_return_pointer (task, hearts_net_peer_new (dial->tls, G_IO_STREAM (dial->socket), dial->link.host),
+  g_task_return_pointer (task, hearts_net_peer_new (dial->tls, dial->socket, dial->link.host),
                          g_object_unref);
 }
 

@@ -1,5 +1,9 @@
 /* hearts-net-peer.c
  *
+ * One watch on the socket under TLS (hearts-net-poller.c): readable, the TLS stream is
+ * read until it would block; a write that would block waits for the socket to be
+ * writable. The idle deadlines of all peers are checked by one ticker.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -7,27 +11,35 @@
 #include <string.h>
 
 #include "hearts-net-peer.h"
+#include "hearts-net-poller.h"
 
 /* How long a goodbye may take to go out before the connection is cut. */
 #define LINGER_MS 1000
 /* Reads in one turn of the main loop, so that one busy connection does not hold up
- * the others; the source fires again while there is more. */
+ * the others; the watch is called again while there is more. */
 #define READS_PER_TURN 64
+
+typedef enum
+{
+  STATE_NEW,
+  STATE_OPEN,
+  STATE_LINGERING, /* closed: the goodbye goes out */
+  STATE_DRAINING,  /* closed: the goodbye is out, what comes in is dropped */
+  STATE_SHUT,
+} State;
 
 struct _HeartsNetPeer
 {
   GObject parent_instance;
 
   GIOStream             *stream;
-  GIOStream             *base;
+  GSocketConnection     *base;
   GPollableInputStream  *in;
   GPollableOutputStream *out;
   char                  *address;
-
-  GSource *in_source;
-  GSource *out_source;
-  GSource *idle_source;
-  GSource *linger_source;
+  HeartsNetWatch        *watch;
+  guint                  linger_id;
+  State                  state;
 
   /* The message being read */
   guint8  header[HEARTS_NET_HEADER_SIZE];
@@ -47,11 +59,6 @@ struct _HeartsNetPeer
   gsize  max_queued;
   guint  idle_ms;
   gint64 last_heard;
-
-  gboolean started;
-  gboolean closed;
-  gboolean lingering;
-  gboolean holding; /* a reference of its own while its goodbye goes out */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsNetPeer, hearts_net_peer, G_TYPE_OBJECT)
@@ -65,13 +72,51 @@ enum
 
 static guint signals[N_SIGNALS];
 
+/* Peers with an idle deadline, checked on every tick. */
+static GHashTable *timed;
+static guint       timed_tick;
+
+static void on_tick (gpointer user_data,
+                     gint64   now);
+
 static void
-clear_source (GSource **source)
+set_timed (HeartsNetPeer *self,
+           gboolean       on)
 {
-  if (*source == NULL)
-    return;
-  g_source_destroy (*source);
-  g_clear_pointer (source, g_source_unref);
+  if (on && self->idle_ms > 0 && self->state == STATE_OPEN)
+    {
+      if (timed == NULL)
+        timed = g_hash_table_new (NULL, NULL);
+      g_hash_table_add (timed, self);
+      if (timed_tick == 0)
+        timed_tick = hearts_net_tick_add (on_tick, NULL);
+    }
+  else if (timed != NULL)
+    {
+      g_hash_table_remove (timed, self);
+      if (g_hash_table_size (timed) == 0 && timed_tick != 0)
+        {
+          hearts_net_tick_remove (timed_tick);
+          timed_tick = 0;
+        }
+    }
+}
+
+static void
+on_tick (gpointer user_data,
+         gint64   now)
+{
+  g_autoptr(GPtrArray) silent = g_ptr_array_new_with_free_func (g_object_unref);
+  GHashTableIter iter;
+  HeartsNetPeer *self;
+
+  g_hash_table_iter_init (&iter, timed);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &self, NULL))
+    if ((now - self->last_heard) / 1000 >= self->idle_ms)
+      g_ptr_array_add (silent, g_object_ref (self));
+  for (guint i = 0; i < silent->len; i++)
+    hearts_net_peer_close (g_ptr_array_index (silent, i), HEARTS_NET_BYE_TIMEOUT, "nothing heard within the deadline",
+                           0, TRUE);
 }
 
 static gboolean
@@ -85,27 +130,23 @@ release_cb (gpointer user_data)
 static void
 shut (HeartsNetPeer *self)
 {
-  clear_source (&self->in_source);
-  clear_source (&self->out_source);
-  clear_source (&self->idle_source);
-  clear_source (&self->linger_source);
+  State was = self->state;
+
+  if (was == STATE_SHUT)
+    return;
+  self->state = STATE_SHUT;
+  set_timed (self, FALSE);
+  g_clear_pointer (&self->watch, hearts_net_watch_free);
+  g_clear_handle_id (&self->linger_id, g_source_remove);
   g_queue_clear_full (&self->queue, (GDestroyNotify) g_bytes_unref);
   self->queued = self->offset = 0;
-  self->lingering = FALSE;
   /* The socket under TLS first: closing TLS itself would try to say so to a peer that
    * may not be reading. */
-  if (self->base != NULL && !g_io_stream_is_closed (self->base))
-    g_io_stream_close (self->base, NULL, NULL);
-  if (self->holding)
-    {
-      GSource *release = g_idle_source_new ();
-
-      /* Later: whoever called us may still be using it. */
-      self->holding = FALSE;
-      g_source_set_callback (release, release_cb, self, NULL);
-      g_source_attach (release, g_main_context_get_thread_default ());
-      g_source_unref (release);
-    }
+  if (self->base != NULL && !g_io_stream_is_closed (G_IO_STREAM (self->base)))
+    g_io_stream_close (G_IO_STREAM (self->base), NULL, NULL);
+  /* It held itself while its goodbye went out; let go later, for whoever called. */
+  if (was == STATE_LINGERING || was == STATE_DRAINING)
+    g_idle_add (release_cb, self);
 }
 
 static gboolean
@@ -113,13 +154,55 @@ on_linger_cb (gpointer user_data)
 {
   HeartsNetPeer *self = user_data;
 
-  g_clear_pointer (&self->linger_source, g_source_unref);
+  self->linger_id = 0;
   shut (self);
   return G_SOURCE_REMOVE;
 }
 
-static gboolean on_writable_cb (GObject *stream,
-                                gpointer user_data);
+static void
+want (HeartsNetPeer *self,
+      GIOCondition   condition)
+{
+  if (self->watch != NULL)
+    hearts_net_watch_set_condition (self->watch, condition);
+}
+
+/* The goodbye is written: the sending side is closed, and what the other side was
+ * still sending is read and dropped, so that its unread bytes do not make the system
+ * reset the connection before the goodbye is read (a flood's last words). */
+static void
+drain (HeartsNetPeer *self)
+{
+  GSocket *socket = g_socket_connection_get_socket (self->base);
+
+  if (!g_socket_shutdown (socket, FALSE, TRUE, NULL))
+    {
+      shut (self);
+      return;
+    }
+  self->state = STATE_DRAINING;
+  want (self, G_IO_IN);
+}
+
+static void
+drain_some (HeartsNetPeer *self)
+{
+  GSocket *socket = g_socket_connection_get_socket (self->base);
+  char     buffer[4096];
+
+  for (guint i = 0; i < READS_PER_TURN; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gssize n = g_socket_receive_with_blocking (socket, buffer, sizeof buffer, FALSE, NULL, &error);
+
+      if (n > 0)
+        continue;
+      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        return;
+      shut (self);
+      return;
+    }
+}
 
 static void
 flush (HeartsNetPeer *self)
@@ -139,18 +222,13 @@ flush (HeartsNetPeer *self)
         {
           if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
             {
-              if (self->out_source == NULL)
-                {
-                  self->out_source = g_pollable_output_stream_create_source (self->out, NULL);
-                  g_source_set_callback (self->out_source, G_SOURCE_FUNC (on_writable_cb), self, NULL);
-                  g_source_attach (self->out_source, g_main_context_get_thread_default ());
-                }
+              want (self, self->state == STATE_OPEN ? G_IO_IN | G_IO_OUT : G_IO_OUT);
               return;
             }
-          if (self->closed)
-            shut (self);
-          else
+          if (self->state == STATE_OPEN)
             hearts_net_peer_close (self, HEARTS_NET_BYE_CLOSED, error->message, 0, FALSE);
+          else
+            shut (self);
           return;
         }
       self->offset += n;
@@ -161,23 +239,10 @@ flush (HeartsNetPeer *self)
           self->offset = 0;
         }
     }
-  clear_source (&self->out_source);
-  if (self->lingering)
-    shut (self);
-}
-
-static gboolean
-on_writable_cb (GObject *stream,
-                gpointer user_data)
-{
-  HeartsNetPeer *self = user_data;
-
-  /* flush() makes a new source when it needs one. */
-  g_clear_pointer (&self->out_source, g_source_unref);
-  g_object_ref (self);
-  flush (self);
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
+  if (self->state == STATE_OPEN)
+    want (self, G_IO_IN);
+  else if (self->state == STATE_LINGERING)
+    drain (self);
 }
 
 static gboolean
@@ -221,15 +286,18 @@ message_read (HeartsNetPeer *self)
   g_signal_emit (self, signals[MESSAGE], 0, (guint) kind, body);
 }
 
-/* Reads what there is; FALSE once closed. */
+/* Reads what there is; TRUE if there may be more than was read this turn. */
 static gboolean
 read_some (HeartsNetPeer *self)
 {
-  for (guint i = 0; i < READS_PER_TURN && !self->closed; i++)
+  for (guint i = 0; i < READS_PER_TURN; i++)
     {
       g_autoptr(GError) error = NULL;
       gssize n;
+      gsize  got_before = self->got;
 
+      if (self->state != STATE_OPEN)
+        return FALSE;
       if (self->got < HEARTS_NET_HEADER_SIZE)
         n = g_pollable_input_stream_read_nonblocking (self->in, self->header + self->got,
                                                       HEARTS_NET_HEADER_SIZE - self->got, NULL, &error);
@@ -237,7 +305,7 @@ read_some (HeartsNetPeer *self)
         n = g_pollable_input_stream_read_nonblocking (self->in, self->body + (self->got - HEARTS_NET_HEADER_SIZE),
                                                       self->need - (self->got - HEARTS_NET_HEADER_SIZE), NULL, &error);
       if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-        return TRUE;
+        return FALSE;
       if (n <= 0)
         {
           hearts_net_peer_close (self, HEARTS_NET_BYE_CLOSED, n < 0 ? error->message : "the connection was closed", 0,
@@ -246,68 +314,51 @@ read_some (HeartsNetPeer *self)
         }
 
       self->got += n;
-      if (self->got == HEARTS_NET_HEADER_SIZE)
+      /* The length is checked once its four bytes are in, before a byte more is read
+       * or a byte is allocated for it. */
+      if (got_before < 4 && self->got >= 4)
         {
           guint32 length = (guint32) self->header[0] << 24 | (guint32) self->header[1] << 16 |
                            (guint32) self->header[2] << 8 | self->header[3];
 
-          /* Refused before a byte more is read or a byte is allocated for it. */
           if (length == 0 || length > HEARTS_NET_MAX_MESSAGE)
             {
-              hearts_net_peer_close (self, HEARTS_NET_BYE_PROTOCOL, "a message longer than any message", 0, TRUE);
+              hearts_net_peer_close (self, HEARTS_NET_BYE_PROTOCOL, "a message of a length no message has", 0, TRUE);
               return FALSE;
             }
           self->need = length - 1;
-          self->body = self->need > 0 ? g_malloc (self->need) : NULL;
         }
+      if (got_before < HEARTS_NET_HEADER_SIZE && self->got == HEARTS_NET_HEADER_SIZE)
+        self->body = self->need > 0 ? g_malloc (self->need) : NULL;
       if (self->got >= HEARTS_NET_HEADER_SIZE && self->got == HEARTS_NET_HEADER_SIZE + self->need)
         message_read (self);
     }
-  return !self->closed;
+  /* The TLS layer may hold more than the socket shows. */
+  return self->state == STATE_OPEN;
 }
 
 static gboolean
-on_readable_cb (GObject *stream,
-                gpointer user_data)
+on_io_cb (gpointer     user_data,
+          GIOCondition condition)
 {
   HeartsNetPeer *self = user_data;
-  gboolean       more;
 
   /* A handler of ::message may drop the last reference elsewhere. */
   g_object_ref (self);
-  more = read_some (self);
+  if (condition & G_IO_OUT)
+    flush (self);
+  if (condition & (G_IO_IN | G_IO_HUP | G_IO_ERR))
+    {
+      if (self->state == STATE_OPEN && read_some (self) && self->watch != NULL)
+        hearts_net_watch_again (self->watch);
+      else if (self->state == STATE_DRAINING)
+        drain_some (self);
+      else if (self->state == STATE_LINGERING && (condition & (G_IO_HUP | G_IO_ERR)))
+        shut (self);
+    }
   g_object_unref (self);
-  return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
-}
-
-static void arm_idle (HeartsNetPeer *self,
-                      guint          ms);
-
-static gboolean
-on_idle_cb (gpointer user_data)
-{
-  HeartsNetPeer *self = user_data;
-  gint64         silent_ms = (g_get_monotonic_time () - self->last_heard) / 1000;
-
-  g_clear_pointer (&self->idle_source, g_source_unref);
-  if (silent_ms >= self->idle_ms)
-    hearts_net_peer_close (self, HEARTS_NET_BYE_TIMEOUT, "nothing heard within the deadline", 0, TRUE);
-  else
-    arm_idle (self, self->idle_ms - silent_ms);
-  return G_SOURCE_REMOVE;
-}
-
-/* One timer per connection, moved on only when it fires: a message costs no timer. */
-static void
-arm_idle (HeartsNetPeer *self,
-          guint          ms)
-{
-  clear_source (&self->idle_source);
-  if (self->idle_ms == 0 || self->closed)
-    return;
-  self->idle_source = g_timeout_source_new (ms);
-  g_source_set_callback (self->idle_source, on_idle_cb, self, NULL);
-  g_source_attach (self->idle_source, g_main_context_get_thread_default ());
+  /* The watch is freed by shut(), never by returning FALSE. */
+  return TRUE;
 }
 
 static void
@@ -315,8 +366,12 @@ hearts_net_peer_dispose (GObject *object)
 {
   HeartsNetPeer *self = HEARTS_NET_PEER (object);
 
-  shut (self);
-  self->closed = TRUE;
+  if (self->state != STATE_SHUT)
+    {
+      /* No goodbye goes out after the last reference (a lingering peer holds one). */
+      self->state = STATE_OPEN;
+      shut (self);
+    }
   g_clear_object (&self->stream);
   g_clear_object (&self->base);
 
@@ -366,19 +421,20 @@ hearts_net_peer_init (HeartsNetPeer *self)
 }
 
 HeartsNetPeer *
-hearts_net_peer_new (GIOStream  *stream,
-                     GIOStream  *base,
-                     const char *address)
+hearts_net_peer_new (GIOStream         *stream,
+                     GSocketConnection *base,
+                     const char        *address)
 {
   HeartsNetPeer *self;
 
   g_return_val_if_fail (G_IS_IO_STREAM (stream), NULL);
+  g_return_val_if_fail (G_IS_SOCKET_CONNECTION (base), NULL);
   g_return_val_if_fail (G_IS_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (stream)), NULL);
   g_return_val_if_fail (G_IS_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (stream)), NULL);
 
   self = g_object_new (HEARTS_TYPE_NET_PEER, NULL);
   self->stream = g_object_ref (stream);
-  self->base = g_object_ref (base != NULL ? base : stream);
+  self->base = g_object_ref (base);
   self->in = G_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (stream));
   self->out = G_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (stream));
   self->address = g_strdup (address != NULL ? address : "");
@@ -402,8 +458,7 @@ hearts_net_peer_set_limits (HeartsNetPeer *self,
   self->max_queued = max_queued;
   self->idle_ms = idle_ms;
   self->last_heard = g_get_monotonic_time ();
-  if (self->started)
-    arm_idle (self, idle_ms);
+  set_timed (self, idle_ms > 0);
 }
 
 void
@@ -411,14 +466,15 @@ hearts_net_peer_start (HeartsNetPeer *self)
 {
   g_return_if_fail (HEARTS_IS_NET_PEER (self));
 
-  if (self->started || self->closed)
+  if (self->state != STATE_NEW)
     return;
-  self->started = TRUE;
-  self->in_source = g_pollable_input_stream_create_source (self->in, NULL);
-  g_source_set_callback (self->in_source, G_SOURCE_FUNC (on_readable_cb), self, NULL);
-  g_source_attach (self->in_source, g_main_context_get_thread_default ());
+  self->state = STATE_OPEN;
+  self->watch = hearts_net_watch_new (g_socket_get_fd (g_socket_connection_get_socket (self->base)),
+                                      g_queue_is_empty (&self->queue) ? G_IO_IN : G_IO_IN | G_IO_OUT, on_io_cb, self);
   self->last_heard = g_get_monotonic_time ();
-  arm_idle (self, self->idle_ms);
+  set_timed (self, TRUE);
+  /* What TLS may have read already with the handshake. */
+  hearts_net_watch_again (self->watch);
 }
 
 void
@@ -435,27 +491,34 @@ hearts_net_peer_send (HeartsNetPeer *self,
     hearts_net_peer_send_message (self, bytes);
 }
 
+/* Queued; written now if nothing waits before it. */
+static void
+queue (HeartsNetPeer *self,
+       GBytes        *message)
+{
+  gboolean was_empty = g_queue_is_empty (&self->queue);
+
+  g_queue_push_tail (&self->queue, g_bytes_ref (message));
+  self->queued += g_bytes_get_size (message);
+  if (was_empty && self->state != STATE_NEW)
+    flush (self);
+}
+
 void
 hearts_net_peer_send_message (HeartsNetPeer *self,
                               GBytes        *message)
 {
-  gsize size;
-
   g_return_if_fail (HEARTS_IS_NET_PEER (self));
 
-  if (self->closed)
+  if (self->state != STATE_OPEN && self->state != STATE_NEW)
     return;
-  size = g_bytes_get_size (message);
   /* The other side does not read what it is sent: it is dropped rather than kept. */
-  if (self->queued + size > self->max_queued)
+  if (self->queued + g_bytes_get_size (message) > self->max_queued)
     {
       hearts_net_peer_close (self, HEARTS_NET_BYE_NOT_READING, "it did not read what it was sent", 0, FALSE);
       return;
     }
-  g_queue_push_tail (&self->queue, g_bytes_ref (message));
-  self->queued += size;
-  if (self->out_source == NULL)
-    flush (self);
+  queue (self, message);
 }
 
 void
@@ -469,30 +532,29 @@ hearts_net_peer_close (HeartsNetPeer *self,
 
   g_return_if_fail (HEARTS_IS_NET_PEER (self));
 
-  if (self->closed)
+  if (self->state != STATE_OPEN && self->state != STATE_NEW)
     return;
 
   text = g_utf8_make_valid (detail != NULL ? detail : "", -1);
   if (strlen (text) > HEARTS_NET_MAX_DETAIL)
     *g_utf8_find_prev_char (text, text + HEARTS_NET_MAX_DETAIL) = '\0';
-  if (say_bye)
-    hearts_net_peer_send (self, HEARTS_NET_BYE, g_variant_new ("(ysu)", (guint8) reason, text, (guint32) retry_ms));
 
   g_object_ref (self);
-  self->closed = TRUE;
-  clear_source (&self->in_source);
-  clear_source (&self->idle_source);
-  if (g_queue_is_empty (&self->queue))
-    shut (self);
-  else
+  set_timed (self, FALSE);
+  if (say_bye && self->state == STATE_OPEN && !g_io_stream_is_closed (G_IO_STREAM (self->base)))
     {
-      self->lingering = TRUE;
-      self->holding = TRUE;
+      g_autoptr(GBytes) bye = hearts_net_message_new (HEARTS_NET_BYE, g_variant_new ("(ysu)", (guint8) reason, text,
+                                                                                      (guint32) retry_ms));
+
+      /* A second at most for the goodbye to go out and be read; it holds itself. */
+      self->state = STATE_LINGERING;
       g_object_ref (self);
-      self->linger_source = g_timeout_source_new (LINGER_MS);
-      g_source_set_callback (self->linger_source, on_linger_cb, self, NULL);
-      g_source_attach (self->linger_source, g_main_context_get_thread_default ());
+      self->linger_id = g_timeout_add (LINGER_MS, on_linger_cb, self);
+      want (self, G_IO_OUT);
+      queue (self, bye);
     }
+  else
+    shut (self);
   g_signal_emit (self, signals[CLOSED], 0, (guint) reason, text);
   g_object_unref (self);
 }
@@ -501,7 +563,7 @@ gboolean
 hearts_net_peer_is_closed (HeartsNetPeer *self)
 {
   g_return_val_if_fail (HEARTS_IS_NET_PEER (self), TRUE);
-  return self->closed;
+  return self->state != STATE_OPEN && self->state != STATE_NEW;
 }
 
 const char *

@@ -21,11 +21,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsNetPeer, hearts_net_peer, HEARTS, NET_PEER, GObject)
 
-/* @stream's streams must be pollable (a GTlsConnection's are); @base, the connection
- * under it (may be @stream), is what a close shuts at once. */
-HeartsNetPeer *hearts_net_peer_new          (GIOStream     *stream,
-                                             GIOStream     *base,
-                                             const char    *address);
+/* @stream's streams must be pollable (a GTlsConnection's are); @base, the socket
+ * under it, is what is watched, and what a close shuts at once. */
+HeartsNetPeer *hearts_net_peer_new          (GIOStream         *stream,
+                                             GSocketConnection *base,
+                                             const char        *address);
 /* Messages a second on average and at once (0: no limit), bytes waiting to be written
  * at most, milliseconds of silence at most (0: none). */
 void           hearts_net_peer_set_limits   (HeartsNetPeer *self,

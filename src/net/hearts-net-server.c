@@ -16,6 +16,7 @@
 #include "hearts-net-host-private.h"
 #include "hearts-net-link.h"
 #include "hearts-net-peer.h"
+#include "hearts-net-poller.h"
 #include "hearts-net-server.h"
 
 /* Addresses remembered only for their wrong secrets, at most. */
@@ -39,8 +40,8 @@ typedef struct
   GIOStream         *tls;
   HeartsNetPeer     *peer;
   GCancellable      *cancellable;
-  GSource           *wait_source;
-  guint              deadline_id;
+  HeartsNetWatch    *wait;
+  gint64             deadline; /* monotonic µs; 0 once seated */
   guint8             nonce[HEARTS_NET_NONCE_SIZE];
   gboolean           handshaking;
   gboolean           queued;
@@ -65,6 +66,8 @@ struct _HeartsNetServer
   guint       n_failing;
   GQueue      waiting; /* Conn waiting for a handshake */
   guint       handshakes;
+  GQueue      deadlines; /* Conn before its hello, oldest first */
+  guint       tick;
 
   HeartsNetCreateFunc create_func;
   gpointer            create_data;
@@ -243,12 +246,8 @@ finish (Conn *conn)
   if (conn->done)
     return;
   conn->done = TRUE;
-  g_clear_handle_id (&conn->deadline_id, g_source_remove);
-  if (conn->wait_source != NULL)
-    {
-      g_source_destroy (conn->wait_source);
-      g_clear_pointer (&conn->wait_source, g_source_unref);
-    }
+  conn->deadline = 0;
+  g_clear_pointer (&conn->wait, hearts_net_watch_free);
   if (conn->queued)
     g_queue_remove (&self->waiting, conn);
   conn->queued = FALSE;
@@ -282,14 +281,21 @@ drop (Conn        *conn,
   conn_unref (conn);
 }
 
-static gboolean
-on_deadline_cb (gpointer user_data)
+/* Connections are accepted in order and have the same deadline: the oldest first. */
+static void
+on_tick (gpointer user_data,
+         gint64   now)
 {
-  Conn *conn = user_data;
+  HeartsNetServer *self = user_data;
+  Conn            *conn;
 
-  conn->deadline_id = 0;
-  drop (conn, HEARTS_NET_BYE_TIMEOUT, "no hello within the deadline", 0);
-  return G_SOURCE_REMOVE;
+  while ((conn = g_queue_peek_head (&self->deadlines)) != NULL && (conn->deadline == 0 || conn->deadline <= now))
+    {
+      g_queue_pop_head (&self->deadlines);
+      if (conn->deadline != 0 && !conn->done)
+        drop (conn, HEARTS_NET_BYE_TIMEOUT, "no hello within the deadline", 0);
+      conn_unref (conn);
+    }
 }
 
 static void
@@ -340,7 +346,7 @@ on_hello (Conn     *conn,
       return;
     }
 
-  g_clear_handle_id (&conn->deadline_id, g_source_remove);
+  conn->deadline = 0;
   conn->seated = TRUE;
   g_signal_handlers_disconnect_matched (conn->peer, G_SIGNAL_MATCH_DATA | G_SIGNAL_MATCH_ID,
                                         g_signal_lookup ("message", HEARTS_TYPE_NET_PEER), 0, NULL, NULL, conn);
@@ -445,7 +451,7 @@ on_handshake_cb (GObject      *source,
     }
 
   self->handshakes--;
-  conn->peer = hearts_net_peer_new (conn->tls, G_IO_STREAM (conn->socket), conn->address->key);
+  conn->peer = hearts_net_peer_new (conn->tls, conn->socket, conn->address->key);
   hearts_net_peer_set_limits (conn->peer, self->limits.rate, self->limits.burst, self->limits.max_queued, 0);
   g_signal_connect (conn->peer, "message", G_CALLBACK (on_conn_message_cb), conn);
   g_signal_connect (conn->peer, "closed", G_CALLBACK (on_conn_closed_cb), conn);
@@ -493,18 +499,17 @@ start_handshakes (HeartsNetServer *self)
 }
 
 static gboolean
-on_first_bytes_cb (GSocket     *socket,
-                   GIOCondition condition,
-                   gpointer     user_data)
+on_first_bytes_cb (gpointer     user_data,
+                   GIOCondition condition)
 {
   Conn            *conn = user_data;
   HeartsNetServer *self = conn->server;
 
-  g_clear_pointer (&conn->wait_source, g_source_unref);
+  g_clear_pointer (&conn->wait, hearts_net_watch_free);
   conn->queued = TRUE;
   g_queue_push_tail (&self->waiting, conn);
   start_handshakes (self);
-  return G_SOURCE_REMOVE;
+  return TRUE;
 }
 
 static gboolean
@@ -534,12 +539,13 @@ on_incoming_cb (GSocketService    *service,
   conn->cancellable = g_cancellable_new ();
   address->connections++;
   g_hash_table_add (self->conns, conn);
-  conn->deadline_id = g_timeout_add (self->limits.handshake_ms, on_deadline_cb, conn);
+  conn->deadline = g_get_monotonic_time () + (gint64) self->limits.handshake_ms * 1000;
+  g_queue_push_tail (&self->deadlines, conn_ref (conn));
+  if (self->tick == 0)
+    self->tick = hearts_net_tick_add (on_tick, self);
   /* Nothing is spent on a connection until it says something. */
-  conn->wait_source = g_socket_create_source (g_socket_connection_get_socket (socket), G_IO_IN | G_IO_HUP | G_IO_ERR,
-                                              NULL);
-  g_source_set_callback (conn->wait_source, G_SOURCE_FUNC (on_first_bytes_cb), conn, NULL);
-  g_source_attach (conn->wait_source, g_main_context_get_thread_default ());
+  conn->wait = hearts_net_watch_new (g_socket_get_fd (g_socket_connection_get_socket (socket)), G_IO_IN,
+                                     on_first_bytes_cb, conn);
   return TRUE;
 }
 
@@ -551,6 +557,10 @@ hearts_net_server_dispose (GObject *object)
   HeartsNetServer *self = HEARTS_NET_SERVER (object);
 
   hearts_net_server_stop (self);
+  if (self->tick != 0)
+    hearts_net_tick_remove (self->tick);
+  self->tick = 0;
+  g_queue_clear_full (&self->deadlines, (GDestroyNotify) conn_unref);
   g_clear_object (&self->service);
   g_clear_pointer (&self->hosts, g_hash_table_unref);
   g_clear_object (&self->certificate);
@@ -588,6 +598,7 @@ hearts_net_server_init (HeartsNetServer *self)
   self->conns = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) conn_unref, NULL);
   self->addresses = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) address_free);
   g_queue_init (&self->waiting);
+  g_queue_init (&self->deadlines);
 }
 
 /* Public API */
