@@ -153,6 +153,9 @@ on_event_cb (HeartsSeatView        *view,
              const HeartsSeatEvent *event,
              NetBot                *bot)
 {
+  /* Told the game anew (an earlier move, after a host came back): its pass too. */
+  if (event->kind == HEARTS_SEAT_EVENT_RESET)
+    bot->passed_hand = 0;
   schedule_act (bot);
 }
 
