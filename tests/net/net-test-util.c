@@ -6,6 +6,10 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#ifdef __linux__
+#include <signal.h>
+#include <sys/prctl.h>
+#endif
 
 #include "hearts-game-deal.h"
 #include "hearts-game-private.h"
@@ -307,4 +311,22 @@ net_play_locally (const HeartsRules *rules,
         g_assert_true (hearts_game_computer_move (game));
     }
   return game;
+}
+
+static void
+die_with_parent (gpointer user_data)
+{
+#ifdef __linux__
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+#endif
+}
+
+GSubprocess *
+net_test_spawn (const char * const *argv,
+                GError            **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  return g_subprocess_launcher_spawnv (launcher, argv, error);
 }

@@ -65,6 +65,10 @@ void      net_bot_join             (NetBot                *bot,
 gboolean  net_bot_wait_joined      (NetBot                *bot);
 void      net_bot_free             (NetBot                *bot);
 
+/* A process that dies with the test (a test that fails leaves no server behind). */
+GSubprocess *net_test_spawn        (const char * const    *argv,
+                                    GError               **error);
+
 /* The main loop until @game is over. */
 gboolean  net_wait_game_over       (HeartsGame            *game);
 /* A game with every seat the computer's at @level with the seats' own seeds, played

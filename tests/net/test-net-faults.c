@@ -71,7 +71,7 @@ tool_spawn (const char *first,
   va_end (args);
   g_ptr_array_add (argv, NULL);
   g_assert_nonnull (g_ptr_array_index (argv, 0));
-  tool->process = g_subprocess_newv ((const char * const *) argv->pdata, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  tool->process = net_test_spawn ((const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   tool->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (tool->process));
   return tool;
