@@ -41,6 +41,87 @@ typedef struct
   gint64            empty_since;
 } Table;
 
+/* The tables' files are written by a thread of their own: a write may wait for the disk
+ * (the rename is made durable), and the main loop must not. A table written again before
+ * its last write went out is written once, as it is now. */
+typedef struct
+{
+  GMutex      lock;
+  GCond       cond;
+  GHashTable *pending; /* path → GBytes, or a NULL value: remove the file */
+  gboolean    stopping;
+  GThread    *thread;
+} Writer;
+
+static gpointer
+writer_thread (gpointer data)
+{
+  Writer *writer = data;
+
+  for (;;)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      GHashTableIter iter;
+
+      g_mutex_lock (&writer->lock);
+      while (g_hash_table_size (writer->pending) == 0 && !writer->stopping)
+        g_cond_wait (&writer->cond, &writer->lock);
+      if (g_hash_table_size (writer->pending) == 0)
+        {
+          g_mutex_unlock (&writer->lock);
+          return NULL;
+        }
+      g_hash_table_iter_init (&iter, writer->pending);
+      g_hash_table_iter_next (&iter, (gpointer *) &path, (gpointer *) &bytes);
+      g_hash_table_iter_steal (&iter);
+      g_mutex_unlock (&writer->lock);
+
+      if (bytes == NULL)
+        g_unlink (path);
+      /* It holds the table's secret and tokens: for the server's eyes only. */
+      else if (!g_file_set_contents_full (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                          G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+        g_warning ("Could not keep the table in %s: %s", path, error->message);
+    }
+}
+
+static void
+writer_start (Writer *writer)
+{
+  g_mutex_init (&writer->lock);
+  g_cond_init (&writer->cond);
+  writer->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  writer->thread = g_thread_new ("tables", writer_thread, writer);
+}
+
+/* @bytes NULL: the file goes. */
+static void
+writer_put (Writer     *writer,
+            const char *path,
+            GBytes     *bytes)
+{
+  g_mutex_lock (&writer->lock);
+  g_hash_table_replace (writer->pending, g_strdup (path), bytes != NULL ? g_bytes_ref (bytes) : NULL);
+  g_cond_signal (&writer->cond);
+  g_mutex_unlock (&writer->lock);
+}
+
+/* Everything pending is written first. */
+static void
+writer_stop (Writer *writer)
+{
+  g_mutex_lock (&writer->lock);
+  writer->stopping = TRUE;
+  g_cond_signal (&writer->cond);
+  g_mutex_unlock (&writer->lock);
+  g_thread_join (writer->thread);
+  g_hash_table_unref (writer->pending);
+  g_mutex_clear (&writer->lock);
+  g_cond_clear (&writer->cond);
+}
+
 typedef struct
 {
   HeartsNetServer *server;
@@ -48,6 +129,7 @@ typedef struct
   GHashTable      *created; /* address → tables it made now (GUINT_TO_POINTER) */
   char            *tables_dir;
   GMainLoop       *loop;
+  Writer           writer;
   guint            max_tables;
   guint            per_address;
   guint            grace_ms;
@@ -93,7 +175,6 @@ save_table (Server *server,
   g_autoptr(GVariant) state = NULL;
   g_autoptr(GVariant) host = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
   GVariantDict dict;
 
   table->dirty = FALSE;
@@ -106,10 +187,7 @@ save_table (Server *server,
   g_clear_pointer (&state, g_variant_unref);
   state = g_variant_ref_sink (g_variant_dict_end (&dict));
   bytes = hearts_saved_game_to_file_bytes (state);
-  /* It holds the table's secret and tokens: for the server's eyes only. */
-  if (!g_file_set_contents_full (table->path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
-    g_warning ("Could not keep table %s: %s", hearts_net_host_get_id (table->host), error->message);
+  writer_put (&server->writer, table->path, bytes);
 }
 
 static gboolean
@@ -174,7 +252,7 @@ remove_table (Server *server,
     }
   hearts_net_server_remove_host (server->server, table->host);
   if (server->save)
-    g_unlink (table->path);
+    writer_put (&server->writer, table->path, NULL);
   g_hash_table_remove (server->tables, id);
 }
 
@@ -425,6 +503,7 @@ main (int   argc,
   hearts_net_server_set_limits (server.server, &limits);
   hearts_net_server_set_public_name (server.server, name);
   hearts_net_server_set_create_func (server.server, create_table, &server, keyed ? key : NULL);
+  writer_start (&server.writer);
   if (server.save)
     load_tables (&server);
   if (!hearts_net_server_listen (server.server, address, port, &error))
@@ -463,6 +542,7 @@ main (int   argc,
   g_main_loop_run (server.loop);
 
   hearts_net_server_stop (server.server);
+  writer_stop (&server.writer);
   g_hash_table_unref (server.tables);
   g_hash_table_unref (server.created);
   g_object_unref (server.server);

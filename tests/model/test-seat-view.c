@@ -117,6 +117,29 @@ count_kind (GPtrArray           *events,
   return n;
 }
 
+/* A game of @rng's rules to @deals deals, with a view on every seat and a recorder each. */
+static HeartsGame *
+watched_game (HeartsRng       *rng,
+              guint            deals,
+              guint64          seed,
+              HeartsSeatView **views,
+              Recorder        *recorders)
+{
+  HeartsRules rules;
+  HeartsGame *game;
+
+  hearts_test_random_rules (&rules, rng);
+  rules.end = HEARTS_END_DEALS;
+  rules.end_value = deals;
+  game = new_game (&rules, seed);
+  for (guint s = 0; s < rules.n_players; s++)
+    {
+      views[s] = hearts_local_seat_view_new (game, NULL, s);
+      recorder_init (&recorders[s], views[s]);
+    }
+  return game;
+}
+
 /* Whole games, a view on every seat, now and then an undo. */
 static void
 test_seat_view_follows_game (void)
@@ -127,22 +150,10 @@ test_seat_view_follows_game (void)
   hearts_rng_init (&rng, hearts_test_seed ());
   for (guint trial = 0; trial < 24; trial++)
     {
-      g_autoptr(HeartsGame) game = NULL;
       HeartsSeatView *views[HEARTS_MAX_PLAYERS] = { NULL };
       Recorder        recorders[HEARTS_MAX_PLAYERS];
-      HeartsRules     rules;
-      guint           n;
-
-      hearts_test_random_rules (&rules, &rng);
-      rules.end = HEARTS_END_DEALS;
-      rules.end_value = 3;
-      n = rules.n_players;
-      game = new_game (&rules, trial + 1);
-      for (guint s = 0; s < n; s++)
-        {
-          views[s] = hearts_local_seat_view_new (game, NULL, s);
-          recorder_init (&recorders[s], views[s]);
-        }
+      g_autoptr(HeartsGame) game = watched_game (&rng, 3, trial + 1, views, recorders);
+      guint n = hearts_game_get_n_players (game);
 
       while (random_move (game, &rng))
         {
@@ -370,22 +381,10 @@ test_seat_view_hand_events (void)
   hearts_rng_init (&rng, hearts_test_seed () + 3);
   for (guint trial = 0; trial < 12; trial++)
     {
-      g_autoptr(HeartsGame) game = NULL;
       HeartsSeatView *views[HEARTS_MAX_PLAYERS] = { NULL };
       Recorder        recorders[HEARTS_MAX_PLAYERS];
-      HeartsRules     rules;
-      guint           n;
-
-      hearts_test_random_rules (&rules, &rng);
-      rules.end = HEARTS_END_DEALS;
-      rules.end_value = 2;
-      n = rules.n_players;
-      game = new_game (&rules, 40 + trial);
-      for (guint s = 0; s < n; s++)
-        {
-          views[s] = hearts_local_seat_view_new (game, NULL, s);
-          recorder_init (&recorders[s], views[s]);
-        }
+      g_autoptr(HeartsGame) game = watched_game (&rng, 2, 40 + trial, views, recorders);
+      guint n = hearts_game_get_n_players (game);
 
       do
         {

@@ -282,6 +282,24 @@ net_bot_free (NetBot *bot)
   g_free (bot);
 }
 
+gboolean
+net_bots_closed (gpointer bots)
+{
+  for (NetBot **bot = bots; *bot != NULL; bot++)
+    if (!(*bot)->closed)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+net_bots_over (gpointer bots)
+{
+  for (NetBot **bot = bots; *bot != NULL; bot++)
+    if ((*bot)->view == NULL || hearts_seat_view_get_phase ((*bot)->view) != HEARTS_PHASE_GAME_OVER)
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 game_over (gpointer user_data)
 {

@@ -69,6 +69,10 @@ void      net_bot_free             (NetBot                *bot);
 GSubprocess *net_test_spawn        (const char * const    *argv,
                                     GError               **error);
 
+/* Conditions on a NULL-terminated array of bots: every one closed; every view's game over. */
+gboolean  net_bots_closed          (gpointer               bots);
+gboolean  net_bots_over            (gpointer               bots);
+
 /* The main loop until @game is over. */
 gboolean  net_wait_game_over       (HeartsGame            *game);
 /* A game with every seat the computer's at @level with the seats' own seeds, played

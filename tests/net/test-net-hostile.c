@@ -911,18 +911,6 @@ idle_opened (gpointer data)
   return g_atomic_int_get (&((Idle *) data)->opened);
 }
 
-static gsize
-resident_kib (void)
-{
-  g_autofree char *status = NULL;
-  const char      *line;
-
-  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
-  line = strstr (status, "VmRSS:");
-  g_assert_nonnull (line);
-  return g_ascii_strtoull (line + 6, NULL, 10);
-}
-
 static gboolean
 only_people_left (gpointer data)
 {
@@ -952,7 +940,7 @@ test_idle_connections (void)
   limits.max_connections = idle.n + 16;
   fixture_init (&fixture, "end=deals:2", &limits);
   hearts_net_host_close_seat (fixture.table->host, ATTACKER);
-  before = resident_kib ();
+  before = hearts_test_resident_kib ();
 
   idle.port = fixture_port (&fixture);
   idle.sockets = g_ptr_array_new_with_free_func (g_object_unref);
@@ -967,7 +955,7 @@ test_idle_connections (void)
   if (!hearts_test_iterate_until (all_accepted, &idle, HEARTS_TEST_TIMEOUT_MS))
     g_error ("%u connections of %u", hearts_net_server_get_n_connections (idle.server), idle.expected);
   g_test_message ("opened in %.1f s", (g_get_monotonic_time () - opening) / 1e6);
-  during = resident_kib ();
+  during = hearts_test_resident_kib ();
   g_test_message ("RSS %zu KiB before, %zu KiB with them: %.1f KiB each (both ends)", before, during,
                   (double) (during - before) / idle.n);
   g_assert_cmpuint (during - before, <, idle.n * 16);
@@ -983,7 +971,7 @@ test_idle_connections (void)
   g_assert_true (net_wait_game_over (fixture.table->game));
   g_assert_true (hearts_test_iterate_until (only_people_left, fixture.table->server, HEARTS_TEST_TIMEOUT_MS));
   g_ptr_array_unref (idle.sockets);
-  after = resident_kib ();
+  after = hearts_test_resident_kib ();
   g_test_message ("RSS %zu KiB after", after);
   fixture_finish (&fixture);
 }

@@ -133,28 +133,6 @@ in_second_hand (gpointer data)
   return hearts_seat_view_get_n_results (bots[0]->view) >= 1;
 }
 
-static gboolean
-all_closed (gpointer data)
-{
-  NetBot **bots = data;
-
-  for (guint s = 0; s < 4; s++)
-    if (!bots[s]->closed)
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-all_over (gpointer data)
-{
-  NetBot **bots = data;
-
-  for (guint s = 0; s < 4; s++)
-    if (hearts_seat_view_get_phase (bots[s]->view) != HEARTS_PHASE_GAME_OVER)
-      return FALSE;
-  return TRUE;
-}
-
 static void
 test_server (void)
 {
@@ -164,7 +142,7 @@ test_server (void)
   g_autoptr(GError) error = NULL;
   const char   *link;
   HeartsNetLink parsed;
-  NetBot       *bots[4];
+  NetBot       *bots[5] = { NULL };
   Server       *server;
   guint16       port;
 
@@ -194,7 +172,7 @@ test_server (void)
   g_assert_true (hearts_test_iterate_until (in_second_hand, bots, HEARTS_TEST_TIMEOUT_MS * 2));
 
   server_stop (server);
-  g_assert_true (hearts_test_iterate_until (all_closed, bots, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (hearts_test_iterate_until (net_bots_closed, bots, HEARTS_TEST_TIMEOUT_MS));
   server = server_start (dir, port);
   for (guint s = 0; s < 4; s++)
     {
@@ -202,7 +180,7 @@ test_server (void)
       g_assert_true (net_bot_wait_joined (bots[s]));
       g_assert_cmpuint (hearts_net_client_get_seat (bots[s]->client), ==, s);
     }
-  g_assert_true (hearts_test_iterate_until (all_over, bots, HEARTS_TEST_TIMEOUT_MS * 2));
+  g_assert_true (hearts_test_iterate_until (net_bots_over, bots, HEARTS_TEST_TIMEOUT_MS * 2));
 
   for (guint s = 0; s < 4; s++)
     net_bot_free (bots[s]);
