@@ -23,6 +23,7 @@ typedef enum
 {
   STATE_NEW,
   STATE_OPEN,
+  STATE_CLOSING,   /* closed without a goodbye: what is queued goes if it can at once */
   STATE_LINGERING, /* closed: the goodbye goes out */
   STATE_DRAINING,  /* closed: the goodbye is out, what comes in is dropped */
   STATE_SHUT,
@@ -51,6 +52,7 @@ struct _HeartsNetPeer
   GQueue queue;
   gsize  offset;
   gsize  queued;
+  gboolean tried; /* the head's write would have blocked: the same bytes again */
 
   guint  rate;
   guint  burst;
@@ -213,8 +215,26 @@ flush (HeartsNetPeer *self)
     {
       g_autoptr(GError) error = NULL;
       gsize         size;
-      const guint8 *data = g_bytes_get_data (bytes, &size);
+      const guint8 *data;
       gssize        n;
+
+      /* Messages that wait together go in one write, unless this one was tried already
+       * (TLS wants the same bytes again). */
+      if (self->offset == 0 && !self->tried && g_queue_get_length (&self->queue) > 1)
+        {
+          g_autoptr(GByteArray) joined = g_byte_array_new ();
+          GBytes *next;
+
+          while ((next = g_queue_peek_head (&self->queue)) != NULL &&
+                 (joined->len == 0 || joined->len + g_bytes_get_size (next) <= HEARTS_NET_MAX_MESSAGE))
+            {
+              g_byte_array_append (joined, g_bytes_get_data (next, NULL), g_bytes_get_size (next));
+              g_bytes_unref (g_queue_pop_head (&self->queue));
+            }
+          bytes = g_byte_array_free_to_bytes (g_steal_pointer (&joined));
+          g_queue_push_head (&self->queue, bytes);
+        }
+      data = g_bytes_get_data (bytes, &size);
 
       n = g_pollable_output_stream_write_nonblocking (self->out, data + self->offset, size - self->offset, NULL,
                                                       &error);
@@ -222,6 +242,7 @@ flush (HeartsNetPeer *self)
         {
           if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
             {
+              self->tried = TRUE;
               want (self, self->state == STATE_OPEN ? G_IO_IN | G_IO_OUT : G_IO_OUT);
               return;
             }
@@ -232,6 +253,7 @@ flush (HeartsNetPeer *self)
           return;
         }
       self->offset += n;
+      self->tried = self->offset < size;
       if (self->offset == size)
         {
           g_bytes_unref (g_queue_pop_head (&self->queue));
@@ -350,7 +372,7 @@ on_io_cb (gpointer     user_data,
   if (condition & (G_IO_IN | G_IO_HUP | G_IO_ERR))
     {
       if (self->state == STATE_OPEN && read_some (self) && self->watch != NULL)
-        hearts_net_watch_again (self->watch);
+        hearts_net_watch_again (self->watch, G_IO_IN);
       else if (self->state == STATE_DRAINING)
         drain_some (self);
       else if (self->state == STATE_LINGERING && (condition & (G_IO_HUP | G_IO_ERR)))
@@ -474,7 +496,7 @@ hearts_net_peer_start (HeartsNetPeer *self)
   self->last_heard = g_get_monotonic_time ();
   set_timed (self, TRUE);
   /* What TLS may have read already with the handshake. */
-  hearts_net_watch_again (self->watch);
+  hearts_net_watch_again (self->watch, G_IO_IN);
 }
 
 void
@@ -491,17 +513,16 @@ hearts_net_peer_send (HeartsNetPeer *self,
     hearts_net_peer_send_message (self, bytes);
 }
 
-/* Queued; written now if nothing waits before it. */
+/* Queued; written at the end of this turn of the loop with whatever else is queued by
+ * then (a play, the trick taken and the hand's score: one write, one TLS record). */
 static void
 queue (HeartsNetPeer *self,
        GBytes        *message)
 {
-  gboolean was_empty = g_queue_is_empty (&self->queue);
-
   g_queue_push_tail (&self->queue, g_bytes_ref (message));
   self->queued += g_bytes_get_size (message);
-  if (was_empty && self->state != STATE_NEW)
-    flush (self);
+  if (self->watch != NULL && !(hearts_net_watch_get_condition (self->watch) & G_IO_OUT))
+    hearts_net_watch_again (self->watch, G_IO_OUT);
 }
 
 void
@@ -554,7 +575,15 @@ hearts_net_peer_close (HeartsNetPeer *self,
       queue (self, bye);
     }
   else
-    shut (self);
+    {
+      /* What was queued this turn (a LEAVE) goes, if it can go at once. */
+      gboolean was_open = self->state == STATE_OPEN;
+
+      self->state = STATE_CLOSING;
+      if (was_open && !g_queue_is_empty (&self->queue))
+        flush (self);
+      shut (self);
+    }
   g_signal_emit (self, signals[CLOSED], 0, (guint) reason, text);
   g_object_unref (self);
 }

@@ -22,6 +22,7 @@ struct _HeartsNetWatch
   gpointer           user_data;
   gboolean           dead;
   gboolean           again;
+  GIOCondition       again_condition;
 #ifndef HAVE_EPOLL
   GSource *source;
 #endif
@@ -103,15 +104,22 @@ poller_dispatch (GSource    *source,
   for (int i = 0; i < n; i++)
     call (events[i].data.ptr, from_epoll (events[i].events));
 
-  /* What asked to be called again, once each. */
-  again = g_steal_pointer (&self->again);
-  self->again = g_ptr_array_new ();
-  for (guint i = 0; i < again->len; i++)
+  /* What asked to be called again, once each; what asks during these calls (a write
+   * queued by a read) is called in this turn too, a few rounds at most. */
+  for (guint round = 0; round < 4 && self->again->len > 0; round++)
     {
-      HeartsNetWatch *watch = g_ptr_array_index (again, i);
+      again = g_steal_pointer (&self->again);
+      self->again = g_ptr_array_new ();
+      for (guint i = 0; i < again->len; i++)
+        {
+          HeartsNetWatch *watch = g_ptr_array_index (again, i);
+          GIOCondition    condition = watch->again_condition;
 
-      watch->again = FALSE;
-      call (watch, watch->condition);
+          watch->again = FALSE;
+          watch->again_condition = 0;
+          call (watch, condition);
+        }
+      g_clear_pointer (&again, g_ptr_array_unref);
     }
   self->dispatching = FALSE;
   g_ptr_array_set_size (self->dead, 0);
@@ -184,11 +192,15 @@ hearts_net_watch_set_condition (HeartsNetWatch *watch,
 }
 
 void
-hearts_net_watch_again (HeartsNetWatch *watch)
+hearts_net_watch_again (HeartsNetWatch *watch,
+                        GIOCondition    condition)
 {
   Poller *self = get_poller ();
 
-  if (watch->again || watch->dead)
+  if (watch->dead)
+    return;
+  watch->again_condition |= condition;
+  if (watch->again)
     return;
   watch->again = TRUE;
   g_ptr_array_add (self->again, watch);
@@ -268,16 +280,22 @@ static gboolean
 again_cb (gpointer user_data)
 {
   HeartsNetWatch *watch = user_data;
+  GIOCondition    condition = watch->again_condition;
 
   watch->again = FALSE;
-  call (watch, watch->condition);
+  watch->again_condition = 0;
+  call (watch, condition);
   return G_SOURCE_REMOVE;
 }
 
 void
-hearts_net_watch_again (HeartsNetWatch *watch)
+hearts_net_watch_again (HeartsNetWatch *watch,
+                        GIOCondition    condition)
 {
-  if (watch->again || watch->dead)
+  if (watch->dead)
+    return;
+  watch->again_condition |= condition;
+  if (watch->again)
     return;
   watch->again = TRUE;
   g_idle_add_full (G_PRIORITY_DEFAULT, again_cb, watch, NULL);

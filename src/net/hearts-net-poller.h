@@ -31,9 +31,11 @@ HeartsNetWatch *hearts_net_watch_new           (int                 fd,
 void            hearts_net_watch_set_condition (HeartsNetWatch     *watch,
                                                 GIOCondition        condition);
 GIOCondition    hearts_net_watch_get_condition (HeartsNetWatch     *watch);
-/* The function once more at the next turn, with what was asked, ready or not: for
- * what a TLS layer holds read already, which the socket no longer shows. */
-void            hearts_net_watch_again         (HeartsNetWatch     *watch);
+/* The function once more at the end of this turn (or at the next), with @condition,
+ * ready or not: for what a TLS layer holds read already, which the socket no longer
+ * shows (G_IO_IN), or for what was queued to be written during the turn, once (G_IO_OUT). */
+void            hearts_net_watch_again         (HeartsNetWatch     *watch,
+                                                GIOCondition        condition);
 /* Safe from the watch's own function. Free a watch before closing its socket. */
 void            hearts_net_watch_free          (HeartsNetWatch     *watch);
 

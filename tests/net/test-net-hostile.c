@@ -458,6 +458,12 @@ sit (Attack     *attack,
 }
 
 static gboolean
+seat_left (gpointer data)
+{
+  return hearts_net_host_get_seat_kind (((Fixture *) data)->table->host, ATTACKER) != HEARTS_NET_SEAT_PERSON;
+}
+
+static gboolean
 seat_replaced (gpointer data)
 {
   return hearts_net_host_get_seat_kind (((Fixture *) data)->table->host, ATTACKER) == HEARTS_NET_SEAT_REPLACED;
@@ -690,6 +696,7 @@ test_wrong_moves (void)
   fixture_init (&fixture, "end=deals:2", &limits);
   run_attack (&fixture, wrong_moves);
   /* The lobby's attacker left; the game starts and another comes. */
+  g_assert_true (hearts_test_iterate_until (seat_left, &fixture, HEARTS_TEST_TIMEOUT_MS));
   start_with_open_seat (&fixture);
   run_attack (&fixture, wrong_moves_started);
   g_assert_true (hearts_test_iterate_until (seat_replaced, &fixture, HEARTS_TEST_TIMEOUT_MS));
@@ -984,8 +991,9 @@ not_reading (Attack *attack)
   Raw *raw = sit (attack, NULL, 2048);
 
   /* Seated, then nothing read from here on, while each ping makes the host write a
-   * pong: the host's messages pile up until it gives up. The writes fail once it has. */
-  for (guint i = 0; i < 100000; i++)
+   * pong: the host's messages fill the system's buffers (megabytes), then its queue,
+   * and it gives up. The writes fail once it has. */
+  for (guint i = 0; i < 100000000; i++)
     {
       g_autoptr(GBytes) ping = hearts_net_message_new (HEARTS_NET_PING, g_variant_new ("(t)", (guint64) i));
 
