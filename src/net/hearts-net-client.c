@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 
 #include "hearts-net-client-private.h"
@@ -173,6 +175,8 @@ on_connected_cb (GObject      *source,
       return;
     }
   g_signal_connect (dial->tls, "accept-certificate", G_CALLBACK (on_accept_certificate_cb), dial);
+  /* Small messages, each wanted at once: not held back for the last one's ACK. */
+  g_socket_set_option (g_socket_connection_get_socket (dial->socket), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
   g_tls_connection_set_require_close_notify (G_TLS_CONNECTION (dial->tls), FALSE);
   g_tls_connection_handshake_async (G_TLS_CONNECTION (dial->tls), G_PRIORITY_DEFAULT,
                                     g_task_get_cancellable (task), on_handshake_cb, g_object_ref (task));

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 
 #include "hearts-net-cert.h"
@@ -483,6 +485,8 @@ start_handshake (Conn *conn)
     }
   /* A client that goes away without a word is an ordinary end, not an attack. */
   g_tls_connection_set_require_close_notify (G_TLS_CONNECTION (conn->tls), FALSE);
+  /* Small messages, each wanted at once: not held back for the last one's ACK. */
+  g_socket_set_option (g_socket_connection_get_socket (conn->socket), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
   conn->handshaking = TRUE;
   self->handshakes++;
   g_tls_connection_handshake_async (G_TLS_CONNECTION (conn->tls), G_PRIORITY_DEFAULT, conn->cancellable,
