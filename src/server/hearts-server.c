@@ -468,6 +468,7 @@ main (int   argc,
   Server           server = { 0 };
   gint             port = HEARTS_NET_DEFAULT_PORT, tables = 0, max_tables = 2000, per_address = 8;
   gint             max_connections = 10000, conns_per_address = 16, grace = 20000, save_interval = 10000;
+  gint             rate = 20;
   gboolean         keyed = FALSE, no_save = FALSE;
   guint8           key[HEARTS_NET_LINK_KEY_SIZE];
   GOptionEntry     entries[] = {
@@ -482,6 +483,7 @@ main (int   argc,
         { "tables-per-address", 0, 0, G_OPTION_ARG_INT, &per_address, "Tables one address may make (8)", "N" },
         { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_connections, "Connections at most (10000)", "N" },
         { "connections-per-address", 0, 0, G_OPTION_ARG_INT, &conns_per_address, "Connections from one address (16)", "N" },
+        { "rate", 0, 0, G_OPTION_ARG_INT, &rate, "Messages a connection may send a second (20; three times that at once)", "N" },
         { "grace", 0, 0, G_OPTION_ARG_INT, &grace, "Milliseconds a dropped person is waited for (20000)", "MS" },
         { "save-interval", 0, 0, G_OPTION_ARG_INT, &save_interval, "Milliseconds between writes of a table that changes (10000)", "MS" },
         { "no-save", 0, 0, G_OPTION_ARG_NONE, &no_save, "Keep no table in the state folder", NULL },
@@ -496,7 +498,7 @@ main (int   argc,
       return 2;
     }
   if (port < 0 || port > 65535 || max_tables <= 0 || per_address <= 0 || max_connections <= 0 ||
-      conns_per_address <= 0 || grace < 0 || save_interval < 100 || tables < 0 || tables > max_tables)
+      conns_per_address <= 0 || grace < 0 || rate <= 0 || save_interval < 100 || tables < 0 || tables > max_tables)
     {
       fprintf (stderr, "hearts-server: an option out of range\n");
       return 2;
@@ -536,6 +538,8 @@ main (int   argc,
   hearts_net_limits_init (&limits);
   limits.max_connections = max_connections;
   limits.per_address = conns_per_address;
+  limits.rate = rate;
+  limits.burst = 3 * rate;
   hearts_net_server_set_limits (server.server, &limits);
   hearts_net_server_set_public_name (server.server, name);
   hearts_net_server_set_create_func (server.server, create_table, &server, keyed ? key : NULL);

@@ -24,7 +24,8 @@ typedef struct
   char             *invitation;
 } NetTable;
 
-/* Seats in @open (a bit each) are opened for people. @limits may be NULL. */
+/* Seats in @open (a bit each) are opened for people. @limits may be NULL: the default
+ * limits, but for the rate, which players moving at the machine's speed exceed. */
 NetTable *net_table_new            (const HeartsRules     *rules,
                                     guint64                seed,
                                     guint                  open,

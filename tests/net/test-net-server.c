@@ -56,7 +56,9 @@ server_start (const char *dir,
   g_autofree char *port_text = g_strdup_printf ("%u", port);
   Server          *server = g_new0 (Server, 1);
   const char      *argv[] = { g_getenv ("HEARTS_SERVER"), "--address", "127.0.0.1", "--name", "127.0.0.1", "--port",
-                              port_text, "--state-dir", dir, "--create-key", "--save-interval", "100", NULL };
+                              port_text, "--state-dir", dir, "--create-key", "--save-interval", "100",
+                              /* Players at the machine's speed. */
+                              "--rate", "10000", NULL };
 
   g_assert_nonnull (argv[0]);
   server->process = net_test_spawn (argv, &error);
