@@ -134,6 +134,7 @@ score_hand (HeartsGame *self)
   result.moon_minus = score.moon_minus;
   result.jack = score.jack;
   result.no_tricks = score.no_tricks;
+  result.queen = score.queen;
   g_array_append_val (self->results, result);
   hearts_record_add_deal (self->record, &self->rules, self->results->len - 1, &self->deal,
                           result.points, result.totals);

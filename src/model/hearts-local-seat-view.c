@@ -193,6 +193,13 @@ on_can_undo_cb (HeartsLocalSeatView *self)
 }
 
 static void
+on_auto_finish_cb (HeartsLocalSeatView *self)
+{
+  hearts_seat_view_set_finishes_settled (HEARTS_SEAT_VIEW (self),
+                                         self->runner != NULL && hearts_game_runner_get_auto_finish (self->runner));
+}
+
+static void
 on_thinking_cb (HeartsLocalSeatView *self)
 {
   hearts_seat_view_set_thinking (HEARTS_SEAT_VIEW (self), hearts_game_get_thinking (self->game));
@@ -426,6 +433,9 @@ hearts_local_seat_view_new (HeartsGame       *game,
   self->game = g_object_ref (game);
   self->seat = seat;
   g_set_weak_pointer (&self->runner, runner);
+  if (runner != NULL)
+    g_signal_connect_object (runner, "notify::auto-finish", G_CALLBACK (on_auto_finish_cb), self, G_CONNECT_SWAPPED);
+  on_auto_finish_cb (self);
   reset (self);
   on_can_undo_cb (self);
   on_thinking_cb (self);

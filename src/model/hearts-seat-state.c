@@ -12,6 +12,7 @@
 
 #include "hearts-seat-state-private.h"
 
+G_DEFINE_BOXED_TYPE (HeartsTrick, hearts_trick, hearts_trick_copy, hearts_trick_free)
 G_DEFINE_BOXED_TYPE (HeartsSeatState, hearts_seat_state, hearts_seat_state_copy, hearts_seat_state_free)
 G_DEFINE_BOXED_TYPE (HeartsSeatEvent, hearts_seat_event, hearts_seat_event_copy, hearts_seat_event_free)
 
@@ -41,6 +42,18 @@ hearts_seat_state_init (HeartsSeatState   *state,
   state->phase = phase;
   if (phase == HEARTS_PHASE_GAME_OVER)
     state->winners = hearts_rules_get_winners (rules, totals);
+}
+
+HeartsTrick *
+hearts_trick_copy (const HeartsTrick *trick)
+{
+  return g_memdup2 (trick, sizeof *trick);
+}
+
+void
+hearts_trick_free (HeartsTrick *trick)
+{
+  g_free (trick);
 }
 
 HeartsSeatState *
@@ -459,4 +472,15 @@ guint
 hearts_seat_state_get_winners (const HeartsSeatState *state)
 {
   return state->winners;
+}
+
+gboolean
+hearts_seat_state_is_settled (const HeartsSeatState *state)
+{
+  HeartsDeal deal = state->view.deal;
+  guint      other = (state->view.seat + 1) % deal.n_players;
+
+  /* Which hand holds the cards the seat cannot see makes no difference: they are left. */
+  deal.hands[other] |= state->view.unseen;
+  return state->phase == HEARTS_PHASE_PLAYING && hearts_deal_is_settled (&deal, &state->view.rules);
 }

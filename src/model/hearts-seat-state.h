@@ -54,10 +54,14 @@ typedef struct
   HeartsSeatState     *state;    /* RESET: the new state (owned by a copied event) */
 } HeartsSeatEvent;
 
+#define HEARTS_TYPE_TRICK      (hearts_trick_get_type ())
 #define HEARTS_TYPE_SEAT_STATE (hearts_seat_state_get_type ())
 #define HEARTS_TYPE_SEAT_EVENT (hearts_seat_event_get_type ())
 
+GType                hearts_trick_get_type               (void) G_GNUC_CONST;
 GType                hearts_seat_state_get_type          (void) G_GNUC_CONST;
+HeartsTrick         *hearts_trick_copy                   (const HeartsTrick     *trick);
+void                 hearts_trick_free                   (HeartsTrick           *trick);
 GType                hearts_seat_event_get_type          (void) G_GNUC_CONST;
 
 HeartsSeatEvent     *hearts_seat_event_copy              (const HeartsSeatEvent *event);
@@ -127,6 +131,8 @@ gint                 hearts_seat_state_count_points      (const HeartsSeatState 
                                                           HeartsCards            cards);
 gint                 hearts_seat_state_get_total         (const HeartsSeatState *state,
                                                           guint                  seat);
+/* Whether no card left can change a score (see hearts_deal_is_settled()). */
+gboolean             hearts_seat_state_is_settled        (const HeartsSeatState *state);
 /* Bit per winning seat once the game is over, else 0. */
 guint                hearts_seat_state_get_winners       (const HeartsSeatState *state);
 

@@ -23,5 +23,8 @@ void     hearts_seat_view_set_can_undo (HeartsSeatView         *self,
                                         gboolean                can_undo);
 void     hearts_seat_view_set_thinking (HeartsSeatView         *self,
                                         gboolean                thinking);
+/* Whether the table plays a settled hand out by itself (no claim is offered then). */
+void     hearts_seat_view_set_finishes_settled (HeartsSeatView *self,
+                                                gboolean        finishes);
 
 G_END_DECLS

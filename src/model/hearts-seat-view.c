@@ -15,9 +15,17 @@ typedef struct
   HeartsSeatState  state;
   HeartsSeatState  next;        /* what ::event's default handler makes the state */
   GArray          *results;     /* HeartsHandResult */
+  char           **names;
   gboolean         can_undo;
   gboolean         thinking;
   guint            serial; /* bumps with every event: a hint of an older state is stale */
+  gboolean         finishes_settled;
+
+  /* The claim of this turn */
+  HeartsClaimOffer claim_offer;
+  HeartsClaim      claim;
+  GCancellable    *claim_check;
+  guint            claim_idle_id;
 } HeartsSeatViewPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (HeartsSeatView, hearts_seat_view, G_TYPE_OBJECT)
@@ -35,6 +43,8 @@ enum
   PROP_N_RESULTS,
   PROP_CAN_UNDO,
   PROP_THINKING,
+  PROP_PLAYER_NAMES,
+  PROP_CLAIM_OFFER,
   N_PROPS
 };
 
@@ -102,6 +112,82 @@ replace_state (HeartsSeatView        *self,
 }
 
 static void
+set_claim_offer (HeartsSeatView  *self,
+                 HeartsClaimOffer offer)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+
+  if (priv->claim_offer == offer)
+    return;
+  priv->claim_offer = offer;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLAIM_OFFER]);
+}
+
+static void
+on_claim_checked_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  HeartsSeatView        *self = HEARTS_SEAT_VIEW (source);
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+  g_autoptr(GCancellable) check = user_data;
+  g_autoptr(GError) error = NULL;
+  HeartsClaim            claim;
+  gboolean               decided;
+
+  decided = hearts_seat_view_check_claim_finish (self, result, &claim, &error);
+  /* Cancelled or stale: a newer check is on its way, or none is due. */
+  if (check != priv->claim_check)
+    return;
+  g_clear_object (&priv->claim_check);
+  if (decided)
+    priv->claim = claim;
+  set_claim_offer (self, decided ? HEARTS_CLAIM_OFFER_OFFERED : HEARTS_CLAIM_OFFER_NONE);
+}
+
+static gboolean
+start_claim_check_idle (gpointer user_data)
+{
+  HeartsSeatView        *self = user_data;
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+
+  priv->claim_idle_id = 0;
+  priv->claim_check = g_cancellable_new ();
+  hearts_seat_view_check_claim_async (self, priv->claim_check, on_claim_checked_cb, g_object_ref (priv->claim_check));
+  return G_SOURCE_REMOVE;
+}
+
+/* On the seat's turn the claim is asked about afresh; any change drops what was known. */
+static void
+update_claim (HeartsSeatView *self)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+  gboolean               due;
+
+  if (priv->claim_check != NULL)
+    g_cancellable_cancel (priv->claim_check);
+  g_clear_object (&priv->claim_check);
+  g_clear_handle_id (&priv->claim_idle_id, g_source_remove);
+
+  due = hearts_seat_state_get_current_player (&priv->state) == (gint) hearts_seat_state_get_seat (&priv->state) &&
+        HEARTS_SEAT_VIEW_GET_CLASS (self)->check_claim_async != NULL &&
+        /* The last card is played, not claimed. */
+        hearts_cards_count (hearts_seat_state_get_hand (&priv->state)) > 1 &&
+        /* A settled hand is played out by itself: no offer that would flash and go. */
+        !(priv->finishes_settled && hearts_seat_state_is_settled (&priv->state));
+  if (!due)
+    {
+      set_claim_offer (self, HEARTS_CLAIM_OFFER_NONE);
+      return;
+    }
+  /* Told at once: the offer known before is about another position. Asked once the
+   * events of this move are all in, from the game as it then is. */
+  set_claim_offer (self, HEARTS_CLAIM_OFFER_NONE);
+  set_claim_offer (self, HEARTS_CLAIM_OFFER_CHECKING);
+  priv->claim_idle_id = g_idle_add (start_claim_check_idle, self);
+}
+
+static void
 hearts_seat_view_real_event (HeartsSeatView        *self,
                              const HeartsSeatEvent *event)
 {
@@ -111,6 +197,7 @@ hearts_seat_view_real_event (HeartsSeatView        *self,
     g_array_append_val (priv->results, event->result);
   priv->serial++;
   replace_state (self, &priv->next);
+  update_claim (self);
 }
 
 /* The hint from the seat's own view, the default: what a seat whose game is elsewhere
@@ -210,12 +297,27 @@ not_supported (GError **error)
 }
 
 static void
+hearts_seat_view_dispose (GObject *object)
+{
+  HeartsSeatView        *self = HEARTS_SEAT_VIEW (object);
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+
+  if (priv->claim_check != NULL)
+    g_cancellable_cancel (priv->claim_check);
+  g_clear_object (&priv->claim_check);
+  g_clear_handle_id (&priv->claim_idle_id, g_source_remove);
+
+  G_OBJECT_CLASS (hearts_seat_view_parent_class)->dispose (object);
+}
+
+static void
 hearts_seat_view_finalize (GObject *object)
 {
   HeartsSeatView        *self = HEARTS_SEAT_VIEW (object);
   HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
 
   g_clear_pointer (&priv->results, g_array_unref);
+  g_clear_pointer (&priv->names, g_strfreev);
 
   G_OBJECT_CLASS (hearts_seat_view_parent_class)->finalize (object);
 }
@@ -260,6 +362,30 @@ hearts_seat_view_get_property (GObject    *object,
     case PROP_THINKING:
       g_value_set_boolean (value, hearts_seat_view_get_thinking (self));
       break;
+    case PROP_PLAYER_NAMES:
+      g_value_set_boxed (value, hearts_seat_view_get_player_names (self));
+      break;
+    case PROP_CLAIM_OFFER:
+      g_value_set_enum (value, hearts_seat_view_get_claim_offer (self, NULL));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_seat_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  HeartsSeatView *self = HEARTS_SEAT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAYER_NAMES:
+      hearts_seat_view_set_player_names (self, g_value_get_boxed (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -270,8 +396,10 @@ hearts_seat_view_class_init (HeartsSeatViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = hearts_seat_view_dispose;
   object_class->finalize = hearts_seat_view_finalize;
   object_class->get_property = hearts_seat_view_get_property;
+  object_class->set_property = hearts_seat_view_set_property;
 
   klass->event = hearts_seat_view_real_event;
   klass->hint_async = hearts_seat_view_real_hint_async;
@@ -307,6 +435,12 @@ hearts_seat_view_class_init (HeartsSeatViewClass *klass)
   properties[PROP_THINKING] =
     g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_CLAIM_OFFER] =
+    g_param_spec_enum ("claim-offer", NULL, NULL, HEARTS_TYPE_CLAIM_OFFER, HEARTS_CLAIM_OFFER_NONE,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_PLAYER_NAMES] =
+    g_param_spec_boxed ("player-names", NULL, NULL, G_TYPE_STRV,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -328,6 +462,7 @@ hearts_seat_view_init (HeartsSeatView *self)
   HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
 
   priv->results = g_array_new (FALSE, TRUE, sizeof (HeartsHandResult));
+  priv->names = g_new0 (char *, 1);
   hearts_rules_init_default (&priv->state.view.rules);
   priv->state.view.deal.n_players = priv->state.view.rules.n_players;
 }
@@ -382,6 +517,32 @@ hearts_seat_view_set_can_undo (HeartsSeatView *self,
     return;
   priv->can_undo = can_undo;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+}
+
+void
+hearts_seat_view_set_finishes_settled (HeartsSeatView *self,
+                                       gboolean        finishes)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+
+  finishes = !!finishes;
+  if (priv->finishes_settled == finishes)
+    return;
+  priv->finishes_settled = finishes;
+  update_claim (self);
+}
+
+HeartsClaimOffer
+hearts_seat_view_get_claim_offer (HeartsSeatView *self,
+                                  HeartsClaim    *proof)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+
+  g_return_val_if_fail (HEARTS_IS_SEAT_VIEW (self), HEARTS_CLAIM_OFFER_NONE);
+
+  if (proof != NULL && priv->claim_offer == HEARTS_CLAIM_OFFER_OFFERED)
+    *proof = priv->claim;
+  return priv->claim_offer;
 }
 
 void
@@ -492,6 +653,33 @@ hearts_seat_view_get_result (HeartsSeatView *self,
   g_return_val_if_fail (HEARTS_IS_SEAT_VIEW (self), NULL);
   g_return_val_if_fail (hand < priv->results->len, NULL);
   return &g_array_index (priv->results, HeartsHandResult, hand);
+}
+
+const char * const *
+hearts_seat_view_get_player_names (HeartsSeatView *self)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+
+  g_return_val_if_fail (HEARTS_IS_SEAT_VIEW (self), NULL);
+  return (const char * const *) priv->names;
+}
+
+void
+hearts_seat_view_set_player_names (HeartsSeatView     *self,
+                                   const char * const *names)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+  const char            *none[] = { NULL };
+
+  g_return_if_fail (HEARTS_IS_SEAT_VIEW (self));
+
+  if (names == NULL)
+    names = none;
+  if (g_strv_equal ((const char * const *) priv->names, names))
+    return;
+  g_strfreev (priv->names);
+  priv->names = g_strdupv ((char **) names);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER_NAMES]);
 }
 
 gboolean

@@ -74,6 +74,11 @@ gboolean               hearts_seat_view_get_can_undo       (HeartsSeatView      
 /* Whether another seat's move is being worked out. */
 gboolean               hearts_seat_view_get_thinking       (HeartsSeatView        *self);
 guint                  hearts_seat_view_get_n_results      (HeartsSeatView        *self);
+/* The players' names by seat, as they chose them; "" for a seat without one (a view
+ * names it by where it sits). */
+const char * const    *hearts_seat_view_get_player_names   (HeartsSeatView        *self);
+void                   hearts_seat_view_set_player_names   (HeartsSeatView        *self,
+                                                            const char * const    *names);
 const HeartsHandResult *hearts_seat_view_get_result        (HeartsSeatView        *self,
                                                             guint                  hand);
 
@@ -89,10 +94,16 @@ gboolean               hearts_seat_view_undo               (HeartsSeatView      
 /* From HAND_OVER: deal the next hand. */
 void                   hearts_seat_view_next_hand          (HeartsSeatView        *self);
 
-/* Claims: whether the rest of the hand is decided, on the seat's turn (TRUE and
- * @proof, FALSE with no error when not, G_IO_ERROR_CANCELLED when the game moved on
- * meanwhile). The proof's line is laid out by trick with get_claim_tricks() (room for
- * HEARTS_HAND_MAX_TRICKS; 0 when it is not a line from here). */
+/* Claims. On the seat's turn the view works out whether the rest of the hand is
+ * decided ("claim-offer": CHECKING, then OFFERED or NONE); once OFFERED, @proof (may be
+ * NULL) gets the result and one line of play to it, laid out by trick with
+ * get_claim_tricks() (room for HEARTS_HAND_MAX_TRICKS; 0 when it is not a line from
+ * here). claim() plays it. A hand that the table finishes by itself once settled (see
+ * hearts_seat_view_set_finishes_settled()) offers no claim then. */
+HeartsClaimOffer       hearts_seat_view_get_claim_offer    (HeartsSeatView        *self,
+                                                            HeartsClaim           *proof);
+/* The check itself: TRUE and @proof, FALSE with no error when not decided,
+ * G_IO_ERROR_CANCELLED when the game moved on meanwhile. */
 void                   hearts_seat_view_check_claim_async  (HeartsSeatView        *self,
                                                             GCancellable          *cancellable,
                                                             GAsyncReadyCallback    callback,

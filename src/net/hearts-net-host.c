@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-local-seat-view.h"
 #include "hearts-net-host-private.h"
 #include "hearts-net-peer.h"

@@ -14,7 +14,7 @@
 
 /* A hand's result on the wire: the points (the totals follow from them), the shooter
  * and the J♦'s taker (0xff: nobody), the moon's direction, the no-tricks bonus. */
-#define RESULT_TYPE "(anyyby)"
+#define RESULT_TYPE "(anyyyby)"
 #define EVENT_TYPE  "(yynuyytt" \
                    "u" RESULT_TYPE ")"
 #define RULES_TYPE "(yyyybbbbyyuy)"
@@ -192,18 +192,19 @@ result_to_variant (const HeartsHandResult *result,
 
   for (guint s = 0; s < n_players; s++)
     points[s] = result->points[s];
-  return g_variant_new ("(@anyyby)",
+  return g_variant_new ("(@anyyyby)",
                         g_variant_new_fixed_array (G_VARIANT_TYPE_INT16, points, n_players, sizeof (gint16)),
                         (guint8) (result->shooter < 0 ? 0xff : result->shooter),
-                        (guint8) (result->jack < 0 ? 0xff : result->jack), result->moon_minus,
+                        (guint8) (result->jack < 0 ? 0xff : result->jack),
+                        (guint8) (result->queen < 0 ? 0xff : result->queen), result->moon_minus,
                         (guint8) result->no_tricks);
 }
 
 static GVariant *
 no_result (void)
 {
-  return g_variant_new ("(@anyyby)", g_variant_new_fixed_array (G_VARIANT_TYPE_INT16, NULL, 0, sizeof (gint16)),
-                        0xff, 0xff, FALSE, 0);
+  return g_variant_new ("(@anyyyby)", g_variant_new_fixed_array (G_VARIANT_TYPE_INT16, NULL, 0, sizeof (gint16)),
+                        0xff, 0xff, 0xff, FALSE, 0);
 }
 
 static gboolean
@@ -225,13 +226,13 @@ result_from_variant (GVariant         *value,
   g_autoptr(GVariant) points = NULL;
   const gint16 *p;
   gsize         n;
-  guint8        shooter, jack, no_tricks;
+  guint8        shooter, jack, queen, no_tricks;
   gboolean      moon_minus;
 
-  g_variant_get (value, "(@anyyby)", &points, &shooter, &jack, &moon_minus, &no_tricks);
+  g_variant_get (value, "(@anyyyby)", &points, &shooter, &jack, &queen, &moon_minus, &no_tricks);
   p = g_variant_get_fixed_array (points, &n, sizeof (gint16));
   if (n != n_players || (shooter != 0xff && shooter >= n_players) || (jack != 0xff && jack >= n_players) ||
-      no_tricks >= (1u << n_players) || (moon_minus && shooter == 0xff))
+      (queen != 0xff && queen >= n_players) || no_tricks >= (1u << n_players) || (moon_minus && shooter == 0xff))
     return invalid (error, "a hand's result out of range");
 
   memset (result, 0, sizeof *result);
@@ -244,6 +245,7 @@ result_from_variant (GVariant         *value,
     }
   result->shooter = shooter == 0xff ? -1 : shooter;
   result->jack = jack == 0xff ? -1 : jack;
+  result->queen = queen == 0xff ? -1 : queen;
   result->moon_minus = moon_minus;
   result->no_tricks = no_tricks;
   return TRUE;

@@ -39,6 +39,14 @@ for lang in langs:
     check ('desktop: %s keywords end with a semicolon' % lang, kw.endswith (';'), kw)
 
 # Metainfo
+
+
+def same_language (tag, lang):
+    """Newer gettext (0.23, Debian 13) writes BCP 47 tags: pt_BR is pt-BR, zh_CN is zh-Hans-CN."""
+    if tag is None:
+        return False
+    parts = [p.lower () for p in tag.replace ('_', '-').split ('-') if not (len (p) == 4 and p.isalpha ())]
+    return parts == lang.lower ().replace ('_', '-').split ('-')
 root = ET.parse (metainfo_path).getroot ()
 
 
@@ -67,8 +75,8 @@ releases = [r.get ('version') for r in root.findall ('releases/release')]
 check ('metainfo: a release for version %s' % version, version in releases, releases)
 check ('metainfo: newest release first', releases[:1] == [version], releases)
 for lang in langs:
-    summaries = [e for e in root.findall ('summary') if e.get (XML_LANG) == lang]
-    paras = [e for e in root.findall ('description/p') if e.get (XML_LANG) == lang]
+    summaries = [e for e in root.findall ('summary') if same_language (e.get (XML_LANG), lang)]
+    paras = [e for e in root.findall ('description/p') if same_language (e.get (XML_LANG), lang)]
     check ('metainfo: translated to %s' % lang, summaries and paras)
 
 print ('1..%d' % len (results))

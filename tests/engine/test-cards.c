@@ -2,6 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <locale.h>
+
 #include "hearts-engine.h"
 
 static void
@@ -64,6 +69,100 @@ test_card_sets_print_in_order (void)
   g_assert_cmpstr (text, ==, "2C TD QS AH");
 }
 
+/* UTF-8 locales gettext may translate in: glibc up to 2.36 translates in C.UTF-8 when
+ * LANGUAGE asks, 2.41 (Debian 13) only in a real one. */
+static const char *const utf8_locales[] = { "C.UTF-8", "en_US.UTF-8" };
+
+static gboolean
+translates (void)
+{
+  return g_strcmp0 (g_dgettext (GETTEXT_PACKAGE, ", "), ", ") != 0;
+}
+
+/* Whether one of utf8_locales translates into Japanese, asked in this thread only
+ * (uselocale): the process's own locale stays as it is for the other tests. */
+static gboolean
+some_locale_translates (const char *po_dir)
+{
+  g_autofree char *language = g_strdup (g_getenv ("LANGUAGE"));
+  gboolean         found = FALSE;
+
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  for (guint i = 0; i < G_N_ELEMENTS (utf8_locales) && !found; i++)
+    {
+      locale_t locale = newlocale (LC_ALL_MASK, utf8_locales[i], (locale_t) 0);
+      locale_t old;
+
+      if (locale == (locale_t) 0)
+        continue;
+      old = uselocale (locale);
+      found = translates ();
+      uselocale (old);
+      freelocale (locale);
+    }
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  return found;
+}
+
+/* A list of card names is joined with the language's own words, the last two and the
+ * others alike: Japanese and Chinese join with "、", not ", ". Runs in a subprocess, as
+ * the language stays chosen for the rest of the process. */
+static void
+test_card_names_list_translated (void)
+{
+  g_autofree char *po_dir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  g_autofree char *mo = g_build_filename (po_dir, "ja", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  HeartsCard       two = HEARTS_TWO_OF_CLUBS;
+  HeartsCard       ace = HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_ACE);
+  HeartsCard       queen = HEARTS_QUEEN_OF_SPADES;
+  g_autofree char *names = NULL;
+  g_autofree char *two_name = NULL;
+  g_autofree char *ace_name = NULL;
+  g_autofree char *queen_name = NULL;
+  g_autofree char *want = NULL;
+  gboolean         set = FALSE;
+
+  /* Decided here, not in the subprocess: GLib 2.84 counts a skipped subprocess as failed. */
+  if (!g_test_subprocess ())
+    {
+      if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+        {
+          g_test_skip ("po/ja is not built");
+          return;
+        }
+      if (!some_locale_translates (po_dir))
+        {
+          g_test_skip ("no UTF-8 locale here that gettext translates in");
+          return;
+        }
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      return;
+    }
+
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  for (guint i = 0; i < G_N_ELEMENTS (utf8_locales) && !set; i++)
+    set = setlocale (LC_ALL, utf8_locales[i]) != NULL && translates ();
+  g_assert_true (set);
+
+  names = hearts_cards_get_names (HEARTS_CARD_BIT (two) | HEARTS_CARD_BIT (ace) | HEARTS_CARD_BIT (queen));
+  two_name = hearts_card_get_name (two);
+  ace_name = hearts_card_get_name (ace);
+  queen_name = hearts_card_get_name (queen);
+  g_assert_cmpstr (two_name, !=, "Two of Clubs");
+  /* The order of hearts_cards_get_names (): clubs, diamonds, spades, hearts. */
+  want = g_strconcat (two_name, g_dgettext (GETTEXT_PACKAGE, ", "), queen_name,
+                      g_dgettext (GETTEXT_PACKAGE, " and "), ace_name, NULL);
+  g_assert_cmpstr (names, ==, want);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -74,6 +173,7 @@ main (int   argc,
   g_test_add_func ("/cards/names/known", test_card_names_known);
   g_test_add_func ("/cards/names/bad", test_card_names_bad);
   g_test_add_func ("/cards/sets/print-in-order", test_card_sets_print_in_order);
+  g_test_add_func ("/cards/names/list-translated", test_card_names_list_translated);
 
   return g_test_run ();
 }

@@ -519,6 +519,61 @@ test_seat_view_own_hint (void)
   g_assert_cmphex (hint & ~hearts_game_get_legal (game, 1), ==, 0);
 }
 
+static gboolean
+claim_known (gpointer data)
+{
+  return hearts_seat_view_get_claim_offer (data, NULL) != HEARTS_CLAIM_OFFER_CHECKING;
+}
+
+/* A claim is offered with two cards or more to play, never for the last one: there is
+ * nothing to claim then, and the header's Claim button came and went for it. */
+static void
+test_seat_view_no_claim_last_card (void)
+{
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(HeartsSeatView) view = NULL;
+  HeartsRules rules;
+  gboolean    offered_before = FALSE;
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, hearts_test_seed ());
+  for (guint s = 1; s < rules.n_players; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+  view = hearts_local_seat_view_new (game, NULL, 0);
+  while (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING || hearts_game_get_phase (game) == HEARTS_PHASE_PLAYING)
+    {
+      HeartsCards hand = hearts_game_get_hand (game, 0);
+
+      guint cards = hearts_cards_count (hearts_seat_state_get_hand (hearts_seat_view_get_state (view)));
+
+      if (hearts_seat_view_get_own_turn (view) && hearts_game_get_phase (game) == HEARTS_PHASE_PLAYING)
+        {
+          HeartsClaimOffer offer;
+
+          g_assert_true (hearts_test_iterate_until (claim_known, view, HEARTS_TEST_TIMEOUT_MS));
+          offer = hearts_seat_view_get_claim_offer (view, NULL);
+          if (cards == 1)
+            g_assert_cmpint (offer, ==, HEARTS_CLAIM_OFFER_NONE);
+          else if (cards == 2)
+            offered_before |= offer == HEARTS_CLAIM_OFFER_OFFERED;
+        }
+      if (hearts_game_computer_to_move (game))
+        g_assert_true (hearts_game_computer_move (game));
+      else if (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING)
+        {
+          HeartsCards pass = 0;
+
+          for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+            pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+          g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+        }
+      else
+        g_assert_true (hearts_game_play (game, 0, hearts_cards_lowest (hearts_game_get_legal (game, 0)), NULL));
+    }
+  /* With two cards the rest is nearly always decided: offered then. */
+  g_test_message ("offered with two cards: %s", offered_before ? "yes" : "no");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -530,6 +585,7 @@ main (int   argc,
   g_test_add_func ("/seat-view/refuses", test_seat_view_refuses);
   g_test_add_func ("/seat-view/hand-events", test_seat_view_hand_events);
   g_test_add_func ("/seat-view/own-hint", test_seat_view_own_hint);
+  g_test_add_func ("/seat-view/no-claim-last-card", test_seat_view_no_claim_last_card);
 
   return g_test_run ();
 }

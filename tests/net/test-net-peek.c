@@ -20,7 +20,7 @@
 #include "net-test-util.h"
 
 /* The types, as docs/NETWORK.md gives them. */
-#define T_RESULT    "(anyyby)"
+#define T_RESULT    "(anyyyby)"
 #define T_EVENT     "(yynuyyttu" T_RESULT ")"
 #define T_WELCOME   "(yayba(syy)(yyyybbbbyyuy)a" T_RESULT "a" T_EVENT ")"
 #define K_CHALLENGE 1

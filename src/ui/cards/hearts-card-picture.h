@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "hearts-card-theme.h"
-#include "hearts-cards.h"
+#include "hearts-types.h"
 
 G_BEGIN_DECLS
 

@@ -12,7 +12,7 @@
 
 #include <gtk/gtk.h>
 
-#include "hearts-cards.h"
+#include "hearts-types.h"
 
 G_BEGIN_DECLS
 

@@ -8,9 +8,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hearts-deck-cache.h"
 
@@ -125,16 +128,29 @@ hearts_deck_cache_read (const char          *path,
                         cairo_surface_t    **surfaces)
 {
   g_autoptr(GMappedFile) mapping = NULL;
-  Header header;
-  char  *data;
+  Header      header;
+  char       *data;
+  struct stat st;
+  int         fd;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
   g_return_val_if_fail (surfaces != NULL, FALSE);
 
-  /* Writable: a private copy-on-write mapping, so that nothing that writes to a surface can
-   * fault; the pages stay the file's until then, shared and cheap to drop. */
-  mapping = g_mapped_file_new (path, TRUE, NULL);
+  /* Opened without blocking and mapped only if it is a regular file: a named pipe in its
+   * place would block the start for ever. Writable: a private copy-on-write mapping, so
+   * that nothing that writes to a surface can fault; the pages stay the file's until
+   * then, shared and cheap to drop. */
+  fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    return FALSE;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return FALSE;
+    }
+  mapping = g_mapped_file_new_from_fd (fd, TRUE, NULL);
+  close (fd);
   if (mapping == NULL)
     return FALSE;
   data = g_mapped_file_get_contents (mapping);
@@ -167,6 +183,33 @@ hearts_deck_cache_read (const char          *path,
   return TRUE;
 }
 
+static gboolean
+write_all (int           fd,
+           gconstpointer data,
+           gsize         len,
+           GError      **error)
+{
+  const guint8 *p = data;
+
+  while (len > 0)
+    {
+      gssize n = write (fd, p, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int saved = n < 0 ? errno : ENOSPC;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s", g_strerror (saved));
+          return FALSE;
+        }
+      p += n;
+      len -= n;
+    }
+  return TRUE;
+}
+
 gboolean
 hearts_deck_cache_write (const char                *path,
                          const HeartsDeckCacheInfo *info,
@@ -176,9 +219,9 @@ hearts_deck_cache_write (const char                *path,
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFile) dir = NULL;
-  g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(GCancellable) abandon = g_cancellable_new ();
-  Header header = { { 0 } };
+  g_autofree char *tmp = NULL;
+  Header           header = { { 0 } };
+  int              fd;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (info != NULL, FALSE);
@@ -214,25 +257,42 @@ hearts_deck_cache_write (const char                *path,
       return FALSE;
     }
 
-  /* GIO replaces an existing file through a temporary one; a new file is written in place,
-   * and a reader ignores it while it is short. */
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_PRIVATE, NULL, error);
-  if (stream == NULL)
-    return FALSE;
-  if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), &header, sizeof header, NULL, NULL, error))
+  /* Written whole to a temporary file beside it, then renamed over it: a full disk or a
+   * crash leaves the old file or none, never a short one in its place. */
+  tmp = g_strconcat (path, ".XXXXXX", NULL);
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", tmp, g_strerror (saved));
+      return FALSE;
+    }
+  if (!write_all (fd, &header, sizeof header, error))
     goto failed;
   /* Not flushed here: they were when drawn, and flushing touches a surface another thread
    * may be painting from. */
   for (guint i = 0; i < n_pictures; i++)
-    if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), cairo_image_surface_get_data (surfaces[i]),
-                                    picture_size (&header), NULL, NULL, error))
+    if (!write_all (fd, cairo_image_surface_get_data (surfaces[i]), picture_size (&header), error))
       goto failed;
+  if (!g_close (fd, error))
+    {
+      fd = -1;
+      goto failed;
+    }
+  fd = -1;
+  if (g_rename (tmp, path) != 0)
+    {
+      int saved = errno;
 
-  return g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path, g_strerror (saved));
+      goto failed;
+    }
+  return TRUE;
 
 failed:
-  /* A cancelled close drops the temporary file instead of putting it in place. */
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
+  if (fd >= 0)
+    close (fd);
+  g_unlink (tmp);
   return FALSE;
 }

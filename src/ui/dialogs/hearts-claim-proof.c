@@ -10,9 +10,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hearts-card-picture.h"
 #include "hearts-claim-proof.h"
+#include "hearts-seat-names.h"
 #include "hearts-format.h"
 
 /* The cards' widest and narrowest: they follow the alert's width in between. */
@@ -24,6 +26,9 @@ struct _HeartsClaimProof
   GtkBox parent_instance;
 
   GtkBox          *rows;
+  HeartsClaim      claim;
+  HeartsTrick      tricks[HEARTS_HAND_MAX_TRICKS];
+  guint            n_tricks;
   GtkSizeGroup    *names;  /* the columns beside the cards, alike in every row, */
   GtkSizeGroup    *points; /* so that every row's cards are as wide */
   HeartsCardTheme *theme;
@@ -53,15 +58,25 @@ card_label (HeartsCard card,
   return g_steal_pointer (&name);
 }
 
+/* A card over the name of who plays it (the rows said who takes each trick, not who
+ * plays what). */
 static GtkWidget *
 new_card (HeartsClaimProof *self,
           HeartsCard        card,
+          const char       *player,
           gboolean          played,
           gboolean          winning)
 {
-  g_autofree char *label = card_label (card, played, winning);
-  GtkWidget       *picture;
+  g_autofree char *what = card_label (card, played, winning);
+  g_autofree char *label = NULL;
+  GtkWidget       *column, *picture, *name;
 
+  /* Translators: a card of a claim's proof for a screen reader: who plays it, then the
+   * card, as "West: Ace of Hearts (takes the trick)" */
+  label = g_strdup_printf (_("%s: %s"), player, what);
+  column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_valign (column, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (column, "claim-card");
   picture = hearts_card_picture_new (card, self->theme, CARD_WIDTH, self->render_width);
   hearts_card_picture_set_min_width (HEARTS_CARD_PICTURE (picture), MIN_CARD_WIDTH);
   gtk_widget_set_valign (picture, GTK_ALIGN_CENTER);
@@ -72,20 +87,33 @@ new_card (HeartsClaimProof *self,
   /* The card that takes the trick, so that the row reads like the table. */
   if (winning)
     gtk_widget_add_css_class (picture, "winning");
-  return picture;
+  gtk_box_append (GTK_BOX (column), picture);
+
+  /* Seen only: the card says it to a screen reader. */
+  name = g_object_new (GTK_TYPE_LABEL, "label", player, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  /* As narrow as the card: the card says how wide the column is. */
+  gtk_label_set_width_chars (GTK_LABEL (name), 1);
+  gtk_widget_set_tooltip_text (name, player);
+  gtk_widget_add_css_class (name, "caption");
+  gtk_widget_add_css_class (name, "dim-label");
+  gtk_widget_add_css_class (name, "claim-player");
+  gtk_box_append (GTK_BOX (column), name);
+  return column;
 }
 
 static GtkWidget *
-new_row (HeartsClaimProof       *self,
+new_row (HeartsClaimProof  *self,
+         HeartsSeatView    *view,
          const HeartsTrick *trick,
-         const char             *winner)
+         const char        *winner)
 {
   g_autofree char *label = NULL;
   g_autofree char *points = NULL;
   GtkWidget       *row, *name, *cards, *points_label;
 
   /* "You takes" would be wrong in English, and in other languages for "you". */
-  if (trick->winner == HEARTS_HUMAN_SEAT)
+  if (trick->winner == hearts_seat_view_get_seat (view))
     label = g_strdup (_("You take the trick"));
   else
     /* Translators: %s is a player's name; a row of the claim's proof */
@@ -109,7 +137,9 @@ new_row (HeartsClaimProof       *self,
   cards = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   gtk_box_set_homogeneous (GTK_BOX (cards), TRUE);
   for (guint c = 0; c < trick->n_cards; c++)
-    gtk_box_append (GTK_BOX (cards), new_card (self, trick->cards[c], c < trick->n_before,
+    gtk_box_append (GTK_BOX (cards), new_card (self, trick->cards[c],
+                                               hearts_seat_name (view, (trick->leader + c) % trick->n_cards),
+                                               c < trick->n_before,
                                                (trick->leader + c) % trick->n_cards == trick->winner));
   gtk_box_append (GTK_BOX (row), cards);
 
@@ -202,19 +232,43 @@ hearts_claim_proof_new (HeartsCardTheme *theme,
 }
 
 void
-hearts_claim_proof_set_tricks (HeartsClaimProof       *self,
-                               const HeartsTrick *tricks,
-                               guint                   n_tricks,
-                               const char * const     *names)
+hearts_claim_proof_set_claim (HeartsClaimProof  *self,
+                              HeartsSeatView    *view,
+                              const HeartsClaim *claim,
+                              const HeartsTrick *tricks,
+                              guint              n_tricks)
 {
   GtkWidget *child;
 
   g_return_if_fail (HEARTS_IS_CLAIM_PROOF (self));
+  g_return_if_fail (HEARTS_IS_SEAT_VIEW (view));
+  g_return_if_fail (claim != NULL);
   g_return_if_fail (n_tricks == 0 || tricks != NULL);
-  g_return_if_fail (names != NULL);
+  g_return_if_fail (n_tricks <= HEARTS_HAND_MAX_TRICKS);
 
+  self->claim = *claim;
+  self->n_tricks = n_tricks;
+  memcpy (self->tricks, tricks, n_tricks * sizeof (HeartsTrick));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->rows))) != NULL)
     gtk_box_remove (self->rows, child);
   for (guint t = 0; t < n_tricks; t++)
-    gtk_box_append (self->rows, new_row (self, &tricks[t], names[tricks[t].winner]));
+    gtk_box_append (self->rows, new_row (self, view, &tricks[t], hearts_seat_name (view, tricks[t].winner)));
+}
+
+const HeartsClaim *
+hearts_claim_proof_get_claim (HeartsClaimProof *self)
+{
+  g_return_val_if_fail (HEARTS_IS_CLAIM_PROOF (self), NULL);
+  return &self->claim;
+}
+
+const HeartsTrick *
+hearts_claim_proof_get_tricks (HeartsClaimProof *self,
+                               guint            *n_tricks)
+{
+  g_return_val_if_fail (HEARTS_IS_CLAIM_PROOF (self), NULL);
+
+  if (n_tricks != NULL)
+    *n_tricks = self->n_tricks;
+  return self->tricks;
 }

@@ -14,6 +14,7 @@
 #include "hearts-model-enums.h"
 #include "hearts-preferences-row.h"
 #include "hearts-preferences-window.h"
+#include "hearts-seat-names.h"
 
 #define PREVIEW_CARD_WIDTH 64
 
@@ -23,7 +24,7 @@ struct _HeartsPreferencesWindow
 
   HeartsSettings  *settings;
   GSettings       *gsettings;
-  HeartsGame      *game;
+  HeartsSeatView  *view;
   GListModel      *card_themes;
   HeartsCardTheme *preview_theme;
 
@@ -62,6 +63,9 @@ struct _HeartsPreferencesWindow
   AdwComboRow *animation_row;
   AdwComboRow *hand_sort_row;
   GtkWidget   *confirm_row;
+  GtkWidget   *sounds_row;
+
+  GPtrArray   *seat_groups;   /* AdwPreferencesGroup per computer seat (not owned) */
 };
 
 G_DEFINE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window, HEARTS_TYPE_PREFERENCES_BASE)
@@ -70,7 +74,7 @@ enum
 {
   PROP_0,
   PROP_SETTINGS,
-  PROP_GAME,
+  PROP_SEAT_VIEW,
   N_PROPS
 };
 
@@ -218,12 +222,12 @@ update_next_game_notice (HeartsPreferencesWindow *self)
 {
   gboolean show = FALSE;
 
-  if (self->game != NULL && hearts_game_get_phase (self->game) != HEARTS_PHASE_GAME_OVER)
+  if (self->view != NULL && hearts_seat_view_get_phase (self->view) != HEARTS_PHASE_GAME_OVER)
     {
       HeartsRules rules;
 
       hearts_settings_get_rules (self->settings, &rules, NULL);
-      show = !hearts_rules_equal (&rules, hearts_game_get_rules (self->game));
+      show = !hearts_rules_equal (&rules, hearts_seat_view_get_rules (self->view));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->next_game_group), show);
 }
@@ -300,6 +304,47 @@ seat_title (guint seat)
     }
 }
 
+/* Where a computer seat sits for the number of players set: "On your left (West)". */
+static void
+update_seat_places (HeartsPreferencesWindow *self)
+{
+  guint n = CLAMP (g_settings_get_int (self->gsettings, "players"), 3, 5);
+
+  for (guint i = 0; i < self->seat_groups->len; i++)
+    {
+      AdwPreferencesGroup *group = g_ptr_array_index (self->seat_groups, i);
+      guint                seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (group), "hearts-seat"));
+      const char          *where;
+      g_autofree char     *text = NULL;
+
+      if (seat >= n)
+        continue;
+      switch (hearts_seat_spot (n, 0, seat))
+        {
+        case HEARTS_SPOT_LEFT:
+          where = _("On your left");
+          break;
+        case HEARTS_SPOT_TOP_LEFT:
+          where = _("Across, on your left");
+          break;
+        case HEARTS_SPOT_TOP:
+          where = _("Across from you");
+          break;
+        case HEARTS_SPOT_TOP_RIGHT:
+          where = _("Across, on your right");
+          break;
+        case HEARTS_SPOT_RIGHT:
+        case HEARTS_SPOT_BOTTOM:
+        default:
+          where = _("On your right");
+          break;
+        }
+      /* Translators: where a computer player sits, then its seat's name: "On your left (West)" */
+      text = g_strdup_printf (_("%s (%s)"), where, hearts_seat_default_name (n, 0, seat));
+      adw_preferences_group_set_description (group, text);
+    }
+}
+
 static void
 bind_seat_visibility (HeartsPreferencesWindow *self,
                       GtkWidget               *widget,
@@ -326,8 +371,9 @@ add_seat_rows (HeartsPreferencesWindow *self)
 
       group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
       adw_preferences_group_set_title (group, seat_title (seat));
-      if (seat == 1)
-        adw_preferences_group_set_description (group, _("Names and levels apply from the next game."));
+      /* Where it sits, which depends on the number of players. */
+      g_object_set_data (G_OBJECT (group), "hearts-seat", GUINT_TO_POINTER (seat));
+      g_ptr_array_add (self->seat_groups, group);
 
       name_row = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (name_row), _("Name"));
@@ -338,8 +384,10 @@ add_seat_rows (HeartsPreferencesWindow *self)
                                                           C_("computer level", "Normal"),
                                                               C_("computer level", "Hard"), NULL });
       /* The model before the settings: the row binds itself once it has both. */
+      /* A name shows at once; a level plays from the next game. */
       level_row = g_object_new (HEARTS_TYPE_PREFERENCES_COMBO_ROW,
-                                "title", _("Level"), "schema-key", level_key, "model", levels, "settings", self->gsettings, NULL);
+                                "title", _("Level"), "subtitle", _("From the next game"), "schema-key", level_key,
+                                "model", levels, "settings", self->gsettings, NULL);
       adw_preferences_group_add (group, level_row);
 
       bind_seat_visibility (self, GTK_WIDGET (group), seat);
@@ -398,7 +446,7 @@ bind_rows (HeartsPreferencesWindow *self)
                         self->first_trick_row, self->must_break_row, self->queen_breaks_row,
                         self->omnibus_row, self->no_tricks_row, self->moon_row, self->game_end_row,
                         self->click_row, self->highlight_row, self->animation_row, self->hand_sort_row,
-                        self->confirm_row, self->past_tricks_row };
+                        self->confirm_row, self->past_tricks_row, self->sounds_row };
 
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_object_set (rows[i], "settings", self->gsettings, NULL);
@@ -411,6 +459,9 @@ bind_rows (HeartsPreferencesWindow *self)
   /* Players */
   g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
   add_seat_rows (self);
+  g_signal_connect_object (self->gsettings, "changed::players", G_CALLBACK (update_seat_places), self,
+                           G_CONNECT_SWAPPED);
+  update_seat_places (self);
 
   /* Appearance */
   self->card_themes = hearts_card_theme_list_available ();
@@ -448,7 +499,7 @@ hearts_preferences_window_dispose (GObject *object)
 {
   HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
-  hearts_preferences_window_set_game (self, NULL);
+  hearts_preferences_window_set_seat_view (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_PREFERENCES_WINDOW);
 
   G_OBJECT_CLASS (hearts_preferences_window_parent_class)->dispose (object);
@@ -459,6 +510,7 @@ hearts_preferences_window_finalize (GObject *object)
 {
   HeartsPreferencesWindow *self = (HeartsPreferencesWindow *) object;
 
+  g_clear_pointer (&self->seat_groups, g_ptr_array_unref);
   g_clear_object (&self->preview_theme);
   g_clear_object (&self->card_themes);
   g_clear_object (&self->gsettings);
@@ -480,8 +532,8 @@ hearts_preferences_window_get_property (GObject    *object,
     case PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
+    case PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -501,8 +553,8 @@ hearts_preferences_window_set_property (GObject      *object,
     case PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
       break;
-    case PROP_GAME:
-      hearts_preferences_window_set_game (self, g_value_get_object (value));
+    case PROP_SEAT_VIEW:
+      hearts_preferences_window_set_seat_view (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -525,9 +577,9 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
     g_param_spec_object ("settings", NULL, NULL,
                          HEARTS_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL,
-                         HEARTS_TYPE_GAME,
+  properties[PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL,
+                         HEARTS_TYPE_SEAT_VIEW,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -569,12 +621,14 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, highlight_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, past_tricks_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, confirm_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, sounds_row);
   gtk_widget_class_bind_template_callback (widget_class, on_new_game_clicked_cb);
 }
 
 static void
 hearts_preferences_window_init (HeartsPreferencesWindow *self)
 {
+  self->seat_groups = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -589,32 +643,32 @@ hearts_preferences_window_new (HeartsSettings *settings)
 }
 
 void
-hearts_preferences_window_set_game (HeartsPreferencesWindow *self,
-                                    HeartsGame              *game)
+hearts_preferences_window_set_seat_view (HeartsPreferencesWindow *self,
+                                         HeartsSeatView          *view)
 {
   g_return_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self));
-  g_return_if_fail (game == NULL || HEARTS_IS_GAME (game));
+  g_return_if_fail (view == NULL || HEARTS_IS_SEAT_VIEW (view));
 
-  if (self->game == game)
+  if (self->view == view)
     return;
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_func (self->game, update_next_game_notice, self);
-  g_set_object (&self->game, game);
-  if (game != NULL)
-    g_signal_connect_object (game, "notify::phase", G_CALLBACK (update_next_game_notice), self,
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_func (self->view, update_next_game_notice, self);
+  g_set_object (&self->view, view);
+  if (view != NULL)
+    g_signal_connect_object (view, "notify::phase", G_CALLBACK (update_next_game_notice), self,
                              G_CONNECT_SWAPPED);
 
   if (self->settings != NULL)
     update_next_game_notice (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT_VIEW]);
 }
 
-HeartsGame *
-hearts_preferences_window_get_game (HeartsPreferencesWindow *self)
+HeartsSeatView *
+hearts_preferences_window_get_seat_view (HeartsPreferencesWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_PREFERENCES_WINDOW (self), NULL);
-  return self->game;
+  return self->view;
 }
 
 void

@@ -8,7 +8,7 @@
 
 #include "hearts-compat.h"
 
-#include "hearts-game.h"
+#include "hearts-seat-view.h"
 #include "hearts-settings.h"
 
 G_BEGIN_DECLS
@@ -23,10 +23,10 @@ G_DECLARE_FINAL_TYPE (HeartsPreferencesWindow, hearts_preferences_window,
 /* Every row is bound to @settings' keys. */
 HeartsPreferencesWindow *hearts_preferences_window_new       (HeartsSettings          *settings);
 /* The game in progress, to say when the rules differ from its own; NULL for none.
- * The window keeps it current (HeartsWindow's "game" is bound to it). */
-void                     hearts_preferences_window_set_game  (HeartsPreferencesWindow *self,
-                                                              HeartsGame              *game);
-HeartsGame              *hearts_preferences_window_get_game  (HeartsPreferencesWindow *self);
+ * HeartsWindow's "seat-view" is bound to it. */
+void                     hearts_preferences_window_set_seat_view (HeartsPreferencesWindow *self,
+                                                                  HeartsSeatView          *view);
+HeartsSeatView          *hearts_preferences_window_get_seat_view (HeartsPreferencesWindow *self);
 /* Shows it over @parent, whose "win.new-game" action the New Game button activates. */
 void                     hearts_preferences_window_present   (HeartsPreferencesWindow *self,
                                                               GtkWidget               *parent);

@@ -13,31 +13,23 @@
 #include <glib/gi18n.h>
 
 #include "hearts-announcer.h"
+#include "hearts-seat-names.h"
 #include "hearts-card-picture.h"
 #include "hearts-format.h"
 #include "hearts-review-view.h"
-#include "hearts-test-state.h"
 
 /* Small cards: a trick of four fits a narrow window. */
 #define CARD_WIDTH    64
 #define STRIP_COLUMNS 7
-typedef struct
-{
-  HeartsCard cards[HEARTS_MAX_PLAYERS];
-  guint      n_cards;
-  guint      leader;
-  gint       winner; /* -1 while the trick is not finished */
-} Trick;
-
 struct _HeartsReviewView
 {
   HeartsDialogBase parent_instance;
 
-  HeartsGame      *game;
+  HeartsSeatView  *view;
   HeartsCardTheme *card_theme;
-  GStrv            names;
   guint            n_players;
-  Trick            tricks[HEARTS_GAME_MAX_TRICKS];
+  guint            own;        /* the seat reviewed */
+  HeartsTrick      tricks[HEARTS_HAND_MAX_TRICKS];
   guint            n_tricks;
 
   GCancellable *cancellable; /* while the review is worked out */
@@ -74,9 +66,8 @@ G_DEFINE_FINAL_TYPE (HeartsReviewView, hearts_review_view, HEARTS_TYPE_DIALOG_BA
 enum
 {
   PROP_0,
-  PROP_GAME,
+  PROP_SEAT_VIEW,
   PROP_CARD_THEME,
-  PROP_PLAYER_NAMES,
   PROP_COMPUTING,
   PROP_FRACTION,
   PROP_STEP,
@@ -113,7 +104,7 @@ static const char *
 seat_name (HeartsReviewView *self,
            guint             seat)
 {
-  return self->names != NULL && seat < g_strv_length (self->names) ? self->names[seat] : "";
+  return hearts_seat_name (self->view, seat);
 }
 
 static GtkWidget *
@@ -192,6 +183,7 @@ verdict_title (const HeartsReviewMove *move)
       return g_strdup_printf (_("Costly move: about %s points lost"), lost);
     }
   if (move->forced)
+    /* Translators: a verdict in the review: the player had only one choice */
     return g_strdup (_("Forced"));
   if (move->move == move->best)
     return g_strdup (_("Best move"));
@@ -277,7 +269,7 @@ static void
 show_trick (HeartsReviewView       *self,
             const HeartsReviewMove *move)
 {
-  const Trick     *trick = move->trick < self->n_tricks ? &self->tricks[move->trick] : NULL;
+  const HeartsTrick *trick = move->trick < self->n_tricks ? &self->tricks[move->trick] : NULL;
   g_autofree char *caption = NULL;
   gint             taker;
 
@@ -288,17 +280,17 @@ show_trick (HeartsReviewView       *self,
       guint seat = (trick->leader + i) % self->n_players;
 
       gtk_box_append (self->cards_box,
-                      labelled_card (self, trick->cards[i], seat_name (self, seat), seat == HEARTS_HUMAN_SEAT));
+                      labelled_card (self, trick->cards[i], seat_name (self, seat), seat == self->own));
     }
   taker = trick->winner;
   if (taker < 0)
     return;
-  if (taker == HEARTS_HUMAN_SEAT && trick->leader == HEARTS_HUMAN_SEAT)
+  if (taker == self->own && trick->leader == self->own)
     caption = g_strdup (_("You led and took the trick."));
-  else if (taker == HEARTS_HUMAN_SEAT)
+  else if (taker == self->own)
     /* Translators: %s is a player's name */
     caption = g_strdup_printf (_("%s led; you took the trick."), seat_name (self, trick->leader));
-  else if (trick->leader == HEARTS_HUMAN_SEAT)
+  else if (trick->leader == self->own)
     /* Translators: %s is a player's name */
     caption = g_strdup_printf (_("You led; %s took the trick."), seat_name (self, taker));
   else
@@ -436,18 +428,14 @@ fill_strip (HeartsReviewView *self)
 static void
 read_tricks (HeartsReviewView *self)
 {
-  self->n_players = hearts_game_get_n_players (self->game);
-  self->n_tricks = 0;
-  while (self->n_tricks < G_N_ELEMENTS (self->tricks))
-    {
-      Trick *trick = &self->tricks[self->n_tricks];
+  const HeartsSeatState *state = hearts_seat_view_get_state (self->view);
 
-      trick->n_cards = hearts_game_get_played_trick (self->game, self->n_tricks, trick->cards, &trick->leader);
-      if (trick->n_cards == 0)
-        break;
-      trick->winner = hearts_game_get_trick_winner (self->game, self->n_tricks);
-      self->n_tricks++;
-    }
+  self->n_players = hearts_seat_state_get_n_players (state);
+  self->own = hearts_seat_state_get_seat (state);
+  self->n_tricks = 0;
+  while (self->n_tricks < G_N_ELEMENTS (self->tricks) &&
+         hearts_seat_state_get_trick (state, self->n_tricks, &self->tricks[self->n_tricks]))
+    self->n_tricks++;
 }
 
 static void
@@ -500,7 +488,7 @@ on_review_ready (GObject      *source,
 {
   g_autoptr(HeartsReviewView) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) moves = hearts_review_hand_finish (HEARTS_GAME (source), result, &error);
+  g_autoptr(GArray) moves = hearts_review_hand_finish (HEARTS_SEAT_VIEW (source), result, &error);
 
   /* Cancelled (Cancel, closed, disposed): the view wants nothing more. */
   if (self->cancellable == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -563,7 +551,7 @@ hearts_review_view_constructed (GObject *object)
 
   G_OBJECT_CLASS (hearts_review_view_parent_class)->constructed (object);
 
-  g_assert (HEARTS_IS_GAME (self->game));
+  g_assert (HEARTS_IS_SEAT_VIEW (self->view));
   if (self->card_theme == NULL)
     self->card_theme = hearts_card_theme_new_default ();
   read_tricks (self);
@@ -590,19 +578,9 @@ hearts_review_view_dispose (GObject *object)
   g_clear_pointer (&self->chips, g_ptr_array_unref);
   g_clear_pointer (&self->moves, g_array_unref);
   g_clear_object (&self->card_theme);
-  g_clear_object (&self->game);
+  g_clear_object (&self->view);
 
   G_OBJECT_CLASS (hearts_review_view_parent_class)->dispose (object);
-}
-
-static void
-hearts_review_view_finalize (GObject *object)
-{
-  HeartsReviewView *self = HEARTS_REVIEW_VIEW (object);
-
-  g_clear_pointer (&self->names, g_strfreev);
-
-  G_OBJECT_CLASS (hearts_review_view_parent_class)->finalize (object);
 }
 
 static void
@@ -615,14 +593,11 @@ hearts_review_view_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
+    case PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
       break;
     case PROP_CARD_THEME:
       g_value_set_object (value, self->card_theme);
-      break;
-    case PROP_PLAYER_NAMES:
-      g_value_set_boxed (value, self->names);
       break;
     case PROP_COMPUTING:
       g_value_set_boolean (value, hearts_review_view_get_computing (self));
@@ -648,14 +623,11 @@ hearts_review_view_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_GAME:
-      self->game = g_value_dup_object (value);
+    case PROP_SEAT_VIEW:
+      self->view = g_value_dup_object (value);
       break;
     case PROP_CARD_THEME:
       self->card_theme = g_value_dup_object (value);
-      break;
-    case PROP_PLAYER_NAMES:
-      self->names = g_value_dup_boxed (value);
       break;
     case PROP_STEP:
       hearts_review_view_set_step (self, g_value_get_uint (value));
@@ -673,21 +645,17 @@ hearts_review_view_class_init (HeartsReviewViewClass *klass)
 
   object_class->constructed = hearts_review_view_constructed;
   object_class->dispose = hearts_review_view_dispose;
-  object_class->finalize = hearts_review_view_finalize;
   object_class->get_property = hearts_review_view_get_property;
   object_class->set_property = hearts_review_view_set_property;
   widget_class->unmap = hearts_review_view_unmap;
 
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
+  properties[PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL, HEARTS_TYPE_SEAT_VIEW,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   /* NULL: our own deck. */
   properties[PROP_CARD_THEME] =
     g_param_spec_object ("card-theme", NULL, NULL, HEARTS_TYPE_CARD_THEME,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_PLAYER_NAMES] =
-    g_param_spec_boxed ("player-names", NULL, NULL, G_TYPE_STRV,
-                        (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   properties[PROP_COMPUTING] =
     g_param_spec_boolean ("computing", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -740,16 +708,14 @@ hearts_review_view_init (HeartsReviewView *self)
 /* Public API */
 
 GtkWidget *
-hearts_review_view_new (HeartsGame         *game,
-                        const char * const *names,
-                        HeartsCardTheme    *theme)
+hearts_review_view_new (HeartsSeatView  *view,
+                        HeartsCardTheme *theme)
 {
-  g_return_val_if_fail (HEARTS_IS_GAME (game), NULL);
+  g_return_val_if_fail (HEARTS_IS_SEAT_VIEW (view), NULL);
   g_return_val_if_fail (theme == NULL || HEARTS_IS_CARD_THEME (theme), NULL);
 
   return g_object_new (HEARTS_TYPE_REVIEW_VIEW,
-                       "game", game,
-                       "player-names", names,
+                       "seat-view", view,
                        "card-theme", theme,
                        NULL);
 }
@@ -766,7 +732,7 @@ hearts_review_view_start (HeartsReviewView *self,
   gtk_stack_set_visible_child_name (self->stack, "computing");
   gtk_widget_grab_focus (self->cancel_button);
   /* The reference keeps the progress callback's data alive until the end. */
-  hearts_review_hand_async (self->game, HEARTS_HUMAN_SEAT, samples, self->cancellable,
+  hearts_review_hand_async (self->view, samples, self->cancellable,
                             on_progress, self, on_review_ready, g_object_ref (self));
 }
 
@@ -927,36 +893,15 @@ hearts_review_view_dup_verdict (HeartsReviewView *self)
   return g_strdup_printf (_("%s. %s. %s"), where, head, text);
 }
 
-GVariant *
-hearts_review_view_describe (HeartsReviewView *self)
+void
+hearts_review_view_get_progress (HeartsReviewView *self,
+                                 guint            *done,
+                                 guint            *total)
 {
-  const HeartsReviewMove *move;
-  GVariantBuilder         b;
+  g_return_if_fail (HEARTS_IS_REVIEW_VIEW (self));
 
-  g_return_val_if_fail (HEARTS_IS_REVIEW_VIEW (self), NULL);
-
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&b, "{sv}", "computing", g_variant_new_boolean (hearts_review_view_get_computing (self)));
-  g_variant_builder_add (&b, "{sv}", "done", g_variant_new_uint32 (self->done));
-  g_variant_builder_add (&b, "{sv}", "total", g_variant_new_uint32 (self->total));
-  g_variant_builder_add (&b, "{sv}", "n-steps", g_variant_new_uint32 (hearts_review_view_get_n_steps (self)));
-  g_variant_builder_add (&b, "{sv}", "step", g_variant_new_uint32 (self->step));
-  move = current_move (self);
-  if (move != NULL)
-    {
-      g_autofree char *mine = hearts_cards_to_string (move->move);
-      g_autofree char *best = hearts_cards_to_string (move->best);
-
-      g_variant_builder_add (&b, "{sv}", "is-pass", g_variant_new_boolean (move->is_pass));
-      g_variant_builder_add (&b, "{sv}", "trick", g_variant_new_uint32 (move->trick));
-      g_variant_builder_add (&b, "{sv}", "move", g_variant_new_string (mine));
-      g_variant_builder_add (&b, "{sv}", "best", g_variant_new_string (best));
-      g_variant_builder_add (&b, "{sv}", "costly", g_variant_new_boolean (move->costly));
-      g_variant_builder_add (&b, "{sv}", "verdict", g_variant_new_take_string (hearts_review_view_dup_verdict (self)));
-      g_variant_builder_add (&b, "{sv}", "summary", g_variant_new_take_string (hearts_review_view_dup_summary (self)));
-    }
-  hearts_test_state_add_rect (&b, "cancel", self->cancel_button);
-  hearts_test_state_add_rect (&b, "previous", self->previous_button);
-  hearts_test_state_add_rect (&b, "next", self->next_button);
-  return g_variant_builder_end (&b);
+  if (done != NULL)
+    *done = self->done;
+  if (total != NULL)
+    *total = self->total;
 }

@@ -6,7 +6,6 @@
 
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
-#include "hearts-game.h"
 #include "hearts-review.h"
 
 G_BEGIN_DECLS
@@ -19,10 +18,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HeartsReviewView, hearts_review_view, HEARTS, REVIEW_VIEW, HeartsDialogBase)
 
-/* Reviews the human's moves in the hand @game has just finished; @names has a name per
- * seat, @theme draws the cards. */
-GtkWidget  *hearts_review_view_new          (HeartsGame         *game,
-                                             const char * const *names,
+/* Reviews the seat's moves in the hand @view has just finished; @theme draws the cards. */
+GtkWidget  *hearts_review_view_new          (HeartsSeatView     *view,
                                              HeartsCardTheme    *theme);
 /* Works the review out in a thread (@samples deals a move, 0 for the model's default),
  * with a progress bar and Cancel; then shows it. */
@@ -45,7 +42,9 @@ const HeartsReviewMove *hearts_review_view_get_move (HeartsReviewView *self,
 /* The summary and the current step's verdict, as sentences read aloud. */
 char       *hearts_review_view_dup_summary  (HeartsReviewView   *self);
 char       *hearts_review_view_dup_verdict  (HeartsReviewView   *self);
-/* For the end-to-end tests: the state and where its buttons are (surface coordinates). */
-GVariant   *hearts_review_view_describe     (HeartsReviewView   *self);
+/* How many of the moves the review has worked out so far, of how many. */
+void        hearts_review_view_get_progress (HeartsReviewView   *self,
+                                             guint              *done,
+                                             guint              *total);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "hearts-format.h"
 #include "hearts-score-sheet.h"
+#include "hearts-seat-names.h"
 
 struct _HeartsScoreSheet
 {
@@ -39,17 +40,29 @@ struct _HeartsScoreSheet
   guint    scroll_tick;
 
   HeartsScoreSheetMode mode;
+  HeartsSeatView      *view;
 
-  /* What the hand rows show, so that the next update only adds the newest hand: a sheet
-   * of a long game would otherwise make every cell again at every hand. */
-  HeartsGame *rows_game;  /* weak */
+  /* What the hand rows show, so that the next hand only adds its own row: a sheet of a
+   * long game would otherwise make every cell again at every hand. */
   char      **rows_names;
   GArray     *rows;       /* HeartsHandResult, one per hand row */
 };
 
+enum
+{
+  PROP_0,
+  PROP_SEAT_VIEW,
+  PROP_MODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* The sheet's usual width, and its widest for long names. */
 #define SHEET_WIDTH     560
 #define SHEET_MAX_WIDTH 800
+
+static void sync_sheet (HeartsScoreSheet *self);
 
 G_DEFINE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, GTK_TYPE_WIDGET)
 
@@ -95,6 +108,33 @@ attach (HeartsScoreSheet *self,
   gtk_grid_attach (grid, child, column, row, 1, 1);
 }
 
+/* How wide the longest word of @text is in @label, in bold as a heading is drawn. */
+static int
+longest_word_width (GtkWidget  *label,
+                    const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " -", -1);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  int            longest = 0;
+
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, words[i]);
+      int width;
+
+      pango_layout_set_attributes (layout, attrs);
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      longest = MAX (longest, width);
+    }
+  pango_attr_list_unref (attrs);
+  return longest;
+}
+
+/* A name's word wider than this may be broken and end in "…" on a phone: five such
+ * columns fit 360 px. */
+#define HEADING_MAX_WORD_WIDTH 52
+
 /* A heading sits on the rows below it. A long name takes the room the sheet has (it grows
  * for long names, see hearts_score_sheet_update()), then wraps between its words; where
  * even that does not fit (a phone) it ends in an ellipsis on its second line rather than
@@ -106,7 +146,10 @@ heading_cell (const char *text,
   GtkWidget *label = cell (text, "heading", xalign);
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* Between words, never narrower than the longest word of a short name: at a phone's
+   * width "Claude" was broken into "Claud-e". A longer word may break, then end in "…". */
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_size_request (label, MIN (longest_word_width (label, text) + 1, HEADING_MAX_WORD_WIDTH), -1);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_lines (GTK_LABEL (label), 2);
   gtk_widget_set_tooltip_text (label, text);
@@ -193,16 +236,16 @@ hand_cell (const HeartsHandResult *r,
 /* Under the grid: what the marks mean. A moon is told hand by hand, as it is rare and
  * worth a line; the J♦ and the no-tricks bonus once. */
 static char *
-footnote_text (HeartsGame         *game,
+footnote_text (HeartsSeatView     *view,
                const char * const *names)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  guint    n_hands = hearts_game_get_n_results (game);
+  guint    n_hands = hearts_seat_view_get_n_results (view);
   gboolean jack = FALSE, no_tricks = FALSE;
 
   for (guint h = 0; h < n_hands; h++)
     {
-      const HeartsHandResult *r = hearts_game_get_result (game, h);
+      const HeartsHandResult *r = hearts_seat_view_get_result (view, h);
 
       jack |= r->jack >= 0;
       no_tricks |= r->no_tricks != 0;
@@ -287,6 +330,12 @@ on_hands_adjustment_value_changed_cb (GtkAdjustment    *adjustment,
 }
 
 static void
+on_visible_cb (HeartsScoreSheet *self)
+{
+  sync_sheet (self);
+}
+
+static void
 hearts_score_sheet_dispose (GObject *object)
 {
   HeartsScoreSheet *self = HEARTS_SCORE_SHEET (object);
@@ -300,7 +349,9 @@ hearts_score_sheet_dispose (GObject *object)
     gtk_widget_unparent (child);
   for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
     g_clear_object (&self->columns[c]);
-  g_clear_weak_pointer (&self->rows_game);
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_clear_object (&self->view);
   g_clear_pointer (&self->rows_names, g_strfreev);
   g_clear_pointer (&self->rows, g_array_unref);
 
@@ -322,12 +373,66 @@ escape_cb (GtkWidget *widget,
 }
 
 static void
+hearts_score_sheet_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  HeartsScoreSheet *self = HEARTS_SCORE_SHEET (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
+      break;
+    case PROP_MODE:
+      g_value_set_int (value, self->mode);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_score_sheet_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  HeartsScoreSheet *self = HEARTS_SCORE_SHEET (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEAT_VIEW:
+      hearts_score_sheet_set_seat_view (self, g_value_get_object (value));
+      break;
+    case PROP_MODE:
+      hearts_score_sheet_set_mode (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 hearts_score_sheet_class_init (HeartsScoreSheetClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearts_score_sheet_dispose;
+  object_class->get_property = hearts_score_sheet_get_property;
+  object_class->set_property = hearts_score_sheet_set_property;
+
+  properties[PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL, HEARTS_TYPE_SEAT_VIEW,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* A HeartsScoreSheetMode. */
+  properties[PROP_MODE] =
+    g_param_spec_int ("mode", NULL, NULL, HEARTS_SCORE_SHEET_VIEW, HEARTS_SCORE_SHEET_GAME_OVER,
+                      HEARTS_SCORE_SHEET_VIEW,
+                      (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-score-sheet.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsScoreSheet, clamp);
@@ -361,6 +466,7 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
   for (guint c = 0; c < G_N_ELEMENTS (self->columns); c++)
     self->columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->rows = g_array_new (FALSE, FALSE, sizeof (HeartsHandResult));
+  g_signal_connect (self, "notify::visible", G_CALLBACK (on_visible_cb), NULL);
   self->at_end = TRUE;
   hands = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (hands, "changed", G_CALLBACK (on_hands_adjustment_changed_cb), self, 0);
@@ -381,58 +487,56 @@ hearts_score_sheet_init (HeartsScoreSheet *self)
 
 static gboolean
 rows_still_shown (HeartsScoreSheet   *self,
-                  HeartsGame         *game,
                   const char * const *names)
 {
-  if (self->rows_game != game || self->rows->len > hearts_game_get_n_results (game) ||
+  if (self->rows->len > hearts_seat_view_get_n_results (self->view) ||
       self->rows_names == NULL || !g_strv_equal ((const char * const *) self->rows_names, names))
     return FALSE;
   for (guint h = 0; h < self->rows->len; h++)
-    if (memcmp (&g_array_index (self->rows, HeartsHandResult, h), hearts_game_get_result (game, h),
+    if (memcmp (&g_array_index (self->rows, HeartsHandResult, h), hearts_seat_view_get_result (self->view, h),
                 sizeof (HeartsHandResult)) != 0)
       return FALSE;
   return TRUE;
 }
 
-GtkWidget *
-hearts_score_sheet_new (void)
+/* The sheet follows the seat view: a hand's row is added as the hand is scored, or
+ * when the sheet is next shown (nothing is laid out for a hidden sheet at startup). */
+static void
+sync_sheet (HeartsScoreSheet *self)
 {
-  return g_object_new (HEARTS_TYPE_SCORE_SHEET, NULL);
-}
+  HeartsSeatView        *view = self->view;
+  const HeartsSeatState *state;
+  HeartsScoreSheetMode   mode = self->mode;
+  guint                  n, n_hands, own;
+  guint                  winners;
+  const char            *names[HEARTS_MAX_PLAYERS + 1] = { NULL };
+  g_autofree char       *title = NULL;
+  g_autofree char       *subtitle = NULL;
+  g_autofree char       *footnote = NULL;
 
-void
-hearts_score_sheet_update (HeartsScoreSheet    *self,
-                           HeartsGame          *game,
-                           const char * const  *names,
-                           HeartsScoreSheetMode mode)
-{
-  guint            n, n_hands;
-  guint            winners;
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autofree char *footnote = NULL;
-
-  g_return_if_fail (HEARTS_IS_SCORE_SHEET (self));
-  g_return_if_fail (HEARTS_IS_GAME (game));
-
-  self->mode = mode;
-  n = hearts_game_get_n_players (game);
-  n_hands = hearts_game_get_n_results (game);
-  winners = hearts_game_get_winners (game);
+  if (view == NULL || !gtk_widget_get_visible (GTK_WIDGET (self)))
+    return;
+  state = hearts_seat_view_get_state (view);
+  n = hearts_seat_view_get_n_players (view);
+  own = hearts_seat_view_get_seat (view);
+  n_hands = hearts_seat_view_get_n_results (view);
+  winners = hearts_seat_state_get_winners (state);
+  for (guint s = 0; s < n; s++)
+    names[s] = hearts_seat_name (view, s);
 
   clear_grid (self->heading_grid);
   clear_grid (self->total_grid);
+  /* Translators: the heading of the score sheet's column of hand numbers (1, 2, 3 …) */
   attach (self, self->heading_grid, heading_cell (_("Hand"), 0), 0, 0);
   for (guint s = 0; s < n; s++)
     attach (self, self->heading_grid, heading_cell (names[s], 1), s + 1, 0);
 
   /* The hands shown stay while the game, the names and those hands' results are the same
    * (an undo may take a hand back and play it again otherwise). */
-  if (!rows_still_shown (self, game, names))
+  if (!rows_still_shown (self, names))
     {
       clear_grid (self->grid);
       g_array_set_size (self->rows, 0);
-      g_set_weak_pointer (&self->rows_game, game);
       g_strfreev (self->rows_names);
       self->rows_names = g_strdupv ((char **) names);
     }
@@ -443,7 +547,7 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
     gtk_widget_remove_css_class (child, "last-hand");
   for (guint h = self->rows->len; h < n_hands; h++)
     {
-      const HeartsHandResult *r = hearts_game_get_result (game, h);
+      const HeartsHandResult *r = hearts_seat_view_get_result (view, h);
       g_autofree char        *number = g_strdup_printf ("%u", h + 1);
 
       attach (self, self->grid, cell (number, "dim-label", 0), 0, h);
@@ -456,17 +560,28 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
       gtk_widget_add_css_class (gtk_grid_get_child_at (self->grid, s + 1, n_hands - 1), "last-hand");
 
   gtk_widget_set_visible (GTK_WIDGET (self->scroller), n_hands > 0);
+  /* A scrollbar only when the hands are more than the sheet shows: a vertical scrollbar
+   * asks for a height of its own, which left an empty row's gap under the first hand. */
+  {
+    int natural;
+
+    gtk_widget_measure (GTK_WIDGET (self->grid), GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+    gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_NEVER,
+                                    natural > gtk_scrolled_window_get_max_content_height (self->scroller)
+                                      ? GTK_POLICY_AUTOMATIC
+                                      : GTK_POLICY_NEVER);
+  }
   gtk_widget_set_visible (self->total_separator, n_hands > 0);
   attach (self, self->total_grid, cell (_("Total"), "heading", 0), 0, 0);
   for (guint s = 0; s < n; s++)
     {
-      g_autofree char *total = hearts_format_points (hearts_game_get_total (game, s));
+      g_autofree char *total = hearts_format_points (hearts_seat_state_get_total (state, s));
       GtkWidget       *label = cell (total, "total", 1);
 
       labelled_cell (label,
                      /* Translators: a score sheet total read aloud: player, points (as "−10") */
                      g_strdup_printf (g_dngettext (NULL, "%s, total: %s point", "%s, total: %s points",
-                                                   ABS (hearts_game_get_total (game, s))),
+                                                   ABS (hearts_seat_state_get_total (state, s))),
                                       names[s], total));
 
       gtk_widget_add_css_class (label, "numeric");
@@ -492,21 +607,24 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
     {
     case HEARTS_SCORE_SHEET_HAND_OVER:
       {
-        const HeartsHandResult *r = hearts_game_get_result (game, n_hands - 1);
+        const HeartsHandResult *r;
 
+        if (n_hands == 0)
+          break;
+        r = hearts_seat_view_get_result (view, n_hands - 1);
         title = g_strdup_printf (_("Hand %u"), n_hands);
-        if (r->shooter == 0)
+        if (r->shooter == (gint) own)
           subtitle = g_strdup (_("You shot the moon!"));
-        else if (r->shooter > 0)
+        else if (r->shooter >= 0)
           /* Translators: %s is a player's name */
           subtitle = g_strdup_printf (_("%s shot the moon"), names[r->shooter]);
         else
           {
-            g_autofree char *points = hearts_format_points (r->points[0]);
+            g_autofree char *points = hearts_format_points (r->points[own]);
 
             /* Translators: %s is points, as "13" or "−10" */
             subtitle = g_strdup_printf (g_dngettext (NULL, "You took %s point", "You took %s points",
-                                                     ABS (r->points[0])),
+                                                     ABS (r->points[own])),
                                         points);
           }
       }
@@ -516,7 +634,7 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
         gint totals[HEARTS_MAX_PLAYERS];
 
         for (guint s = 0; s < n; s++)
-          totals[s] = hearts_game_get_total (game, s);
+          totals[s] = hearts_seat_state_get_total (state, s);
         title = hearts_format_standing (n, totals, names);
       }
       subtitle = g_strdup_printf (g_dngettext (NULL, "Game over after %u hand", "Game over after %u hands",
@@ -531,10 +649,10 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
       break;
     }
 
-  footnote = footnote_text (game, names);
-  gtk_label_set_label (self->footnote_label, footnote);
-  gtk_widget_set_visible (GTK_WIDGET (self->footnote_label), footnote[0] != '\0');
-  gtk_label_set_label (self->title_label, title);
+  footnote = footnote_text (view, names);
+  gtk_label_set_label (self->footnote_label, footnote != NULL ? footnote : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->footnote_label), footnote != NULL && footnote[0] != '\0');
+  gtk_label_set_label (self->title_label, title != NULL ? title : "");
   gtk_label_set_label (self->subtitle_label, subtitle != NULL ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
   gtk_widget_set_visible (self->next_button, mode == HEARTS_SCORE_SHEET_HAND_OVER);
@@ -542,6 +660,54 @@ hearts_score_sheet_update (HeartsScoreSheet    *self,
   gtk_widget_set_visible (self->close_button, mode != HEARTS_SCORE_SHEET_HAND_OVER);
   /* For the hand just finished. */
   gtk_widget_set_visible (self->review_button, mode != HEARTS_SCORE_SHEET_VIEW);
+}
+
+GtkWidget *
+hearts_score_sheet_new (void)
+{
+  return g_object_new (HEARTS_TYPE_SCORE_SHEET, NULL);
+}
+
+HeartsSeatView *
+hearts_score_sheet_get_seat_view (HeartsScoreSheet *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SCORE_SHEET (self), NULL);
+  return self->view;
+}
+
+void
+hearts_score_sheet_set_seat_view (HeartsScoreSheet *self,
+                                  HeartsSeatView   *view)
+{
+  g_return_if_fail (HEARTS_IS_SCORE_SHEET (self));
+  g_return_if_fail (view == NULL || HEARTS_IS_SEAT_VIEW (view));
+
+  if (self->view == view)
+    return;
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_set_object (&self->view, view);
+  /* Another game: its rows afresh. */
+  g_array_set_size (self->rows, 0);
+  clear_grid (self->grid);
+  if (view != NULL)
+    {
+      g_signal_connect_swapped (view, "notify::n-results", G_CALLBACK (sync_sheet), self);
+      g_signal_connect_swapped (view, "notify::player-names", G_CALLBACK (sync_sheet), self);
+    }
+  sync_sheet (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT_VIEW]);
+}
+
+void
+hearts_score_sheet_set_mode (HeartsScoreSheet    *self,
+                             HeartsScoreSheetMode mode)
+{
+  g_return_if_fail (HEARTS_IS_SCORE_SHEET (self));
+
+  self->mode = mode;
+  sync_sheet (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
 }
 
 HeartsScoreSheetMode

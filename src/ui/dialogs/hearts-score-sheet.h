@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "hearts-game.h"
+#include "hearts-seat-view.h"
 
 G_BEGIN_DECLS
 
@@ -22,10 +22,12 @@ typedef enum
 G_DECLARE_FINAL_TYPE (HeartsScoreSheet, hearts_score_sheet, HEARTS, SCORE_SHEET, GtkWidget)
 
 GtkWidget            *hearts_score_sheet_new        (void);
-/* Fills the sheet from @game; @names has a name per seat. */
-void                  hearts_score_sheet_update     (HeartsScoreSheet     *self,
-                                                     HeartsGame           *game,
-                                                     const char * const   *names,
+/* The sheet follows @view's hands as they are scored. */
+HeartsSeatView       *hearts_score_sheet_get_seat_view (HeartsScoreSheet  *self);
+void                  hearts_score_sheet_set_seat_view (HeartsScoreSheet  *self,
+                                                        HeartsSeatView    *view);
+/* What the sheet is opened for: its title and buttons. */
+void                  hearts_score_sheet_set_mode   (HeartsScoreSheet     *self,
                                                      HeartsScoreSheetMode  mode);
 HeartsScoreSheetMode  hearts_score_sheet_get_mode   (HeartsScoreSheet     *self);
 GtkWidget            *hearts_score_sheet_get_default_button (HeartsScoreSheet *self);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-format.h"
+#include "hearts-seat-names.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
 
@@ -102,8 +103,29 @@ update_numbers (HeartsStatisticsDialog *self)
   set_number (self->queens_label, known, stats.queens_taken);
 }
 
+/* What the list of recent games calls @seat: "You", else the seat's name as now set
+ * (the history keeps the scores only), else where it sits. */
+static char *
+history_name (HeartsStatisticsDialog *self,
+              guint                   n_players,
+              guint                   seat)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *name = NULL;
+
+  if (seat == 0)
+    return g_strdup (_("You"));
+  key = g_strdup_printf ("seat%u-name", seat);
+  name = g_settings_get_string (self->settings, key);
+  g_strstrip (name);
+  if (name[0] != '\0')
+    return g_steal_pointer (&name);
+  return g_strdup (hearts_seat_default_name (n_players, 0, seat));
+}
+
 static GtkWidget *
-history_row (const HeartsHistoryEntry *entry)
+history_row (HeartsStatisticsDialog   *self,
+             const HeartsHistoryEntry *entry)
 {
   g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (entry->date);
   g_autofree char *title = NULL;
@@ -117,15 +139,23 @@ history_row (const HeartsHistoryEntry *entry)
   for (guint s = 0; s < entry->n_players; s++)
     {
       g_autofree char *total = hearts_format_points (entry->totals[s]);
+      g_autofree char *name = history_name (self, entry->n_players, s);
 
-      g_string_append_printf (scores, s == 0 ? "%s" : " · %s", total);
+      if (s > 0)
+        g_string_append (scores, " · ");
+      /* Translators: a player and their final score in the list of recent games, as
+       * "Ada 42"; the players are joined with " · " */
+      g_string_append_printf (scores, _("%s %s"), name, total);
     }
   /* Translators: the rules preset, then each player's final score, yours first */
   subtitle = g_strdup_printf (_("%s: %s"), hearts_preset_get_name (entry->preset), scores->str);
 
   row = adw_action_row_new ();
+  /* A translated date format or preset name is text, not Pango markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  /* Translators: how a game in the list of recent games ended for the player */
   result = gtk_label_new (won ? _("Won") : _("Lost"));
   gtk_widget_add_css_class (result, won ? "success" : "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), result);
@@ -141,7 +171,7 @@ update_history (HeartsStatisticsDialog *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
     gtk_list_box_remove (self->history_list, child);
   for (guint i = 0; i < history->len && i < HISTORY_SHOWN; i++)
-    gtk_list_box_append (self->history_list, history_row (&g_array_index (history, HeartsHistoryEntry, i)));
+    gtk_list_box_append (self->history_list, history_row (self, &g_array_index (history, HeartsHistoryEntry, i)));
   gtk_widget_set_visible (self->history_group, history->len > 0);
 }
 
@@ -203,7 +233,16 @@ hearts_statistics_dialog_constructed (GObject *object)
   for (guint p = 0; p < HEARTS_N_PRESETS; p++)
     gtk_string_list_append (presets, hearts_preset_get_name (p));
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
-  current = g_settings_get_enum (self->settings, "preset");
+  /* The rules of the game finished last, if any: after a game with other rules the
+   * dialog opened on the Standard ones, all dashes. */
+  {
+    g_autoptr(GArray) history = hearts_statistics_get_history (self->settings);
+
+    if (history->len > 0)
+      current = g_array_index (history, HeartsHistoryEntry, 0).preset;
+    else
+      current = g_settings_get_enum (self->settings, "preset");
+  }
   adw_combo_row_set_selected (self->preset_row, current >= 0 && current < HEARTS_N_PRESETS ? current : 0);
 
   g_signal_connect_object (self->settings, "changed::statistics", G_CALLBACK (update), self, G_CONNECT_SWAPPED);

@@ -8,7 +8,7 @@
 
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
-#include "hearts-game.h"
+#include "hearts-seat-view.h"
 
 G_BEGIN_DECLS
 
@@ -28,23 +28,21 @@ GType hearts_trick_history_mode_get_type (void) G_GNUC_CONST;
  * it closes itself when the hand has no finished trick any more (a new hand, an undo). */
 G_DECLARE_FINAL_TYPE (HeartsTrickHistory, hearts_trick_history, HEARTS, TRICK_HISTORY, HeartsDialogBase)
 
-/* @player_names by seat; @render_width: the width the table renders its cards at, which
- * the smaller cards here are scaled from (0: their own). */
-HeartsTrickHistory     *hearts_trick_history_new              (HeartsGame             *game,
-                                                               const char * const     *player_names,
+/* The tricks of @view's hand; @render_width: the width the table renders its cards at,
+ * which the smaller cards here are scaled from (0: their own). Each row is a
+ * HeartsTrickRow. */
+HeartsTrickHistory     *hearts_trick_history_new              (HeartsSeatView         *view,
                                                                HeartsCardTheme        *theme,
                                                                int                     render_width);
-HeartsGame             *hearts_trick_history_get_game         (HeartsTrickHistory     *self);
+HeartsSeatView         *hearts_trick_history_get_seat_view    (HeartsTrickHistory     *self);
 HeartsTrickHistoryMode  hearts_trick_history_get_mode         (HeartsTrickHistory     *self);
 void                    hearts_trick_history_set_mode         (HeartsTrickHistory     *self,
                                                                HeartsTrickHistoryMode  mode);
 /* The table's card width changed: the cards are scaled from the new one. */
 void                    hearts_trick_history_set_render_width (HeartsTrickHistory     *self,
                                                                int                     render_width);
-/* What the page shown holds, read from its rows: a vardict with "mode" ("last-trick" or
- * "hand-so-far") and "tricks", an aa{sv} of "number" (from 1), "leader", "winner",
- * "points", "cards" (as, "QS") and "label" (what a screen reader says). */
-GVariant               *hearts_trick_history_describe         (HeartsTrickHistory     *self);
+/* The list the page shown holds: HeartsTrickRows. */
+GtkListBox             *hearts_trick_history_get_list         (HeartsTrickHistory     *self);
 /* Shows it over the window of @parent. */
 void                    hearts_trick_history_present          (HeartsTrickHistory     *self,
                                                                GtkWidget              *parent);

@@ -39,6 +39,7 @@ enum
 {
   ACTIVATE,
   MOVE_FOCUS,
+  MOVE_ROW,
   N_SIGNALS
 };
 
@@ -272,6 +273,15 @@ hearts_card_widget_class_init (HeartsCardWidgetClass *klass)
                   G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_INT);
 
+  /**
+   * HeartsCardWidget::move-row:
+   * @step: -1 up to the pass area, 1 down to the hand
+   */
+  signals[MOVE_ROW] =
+    g_signal_new ("move-row", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
+
   gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_space, 0, "activate", NULL);
   gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Space, 0, "activate", NULL);
   gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Return, 0, "activate", NULL);
@@ -282,6 +292,10 @@ hearts_card_widget_class_init (HeartsCardWidgetClass *klass)
   add_move_binding (widget_class, GDK_KEY_KP_Right, 1);
   add_move_binding (widget_class, GDK_KEY_Home, -100);
   add_move_binding (widget_class, GDK_KEY_End, 100);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Up, 0, "move-row", "(i)", -1);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Up, 0, "move-row", "(i)", -1);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Down, 0, "move-row", "(i)", 1);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Down, 0, "move-row", "(i)", 1);
 
   gtk_widget_class_set_css_name (widget_class, "card");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "hearts-cards.h"
+#include "hearts-types.h"
 #include "hearts-card-theme.h"
 
 G_BEGIN_DECLS

@@ -14,7 +14,7 @@ try_play (HeartsTable *self,
 {
   HeartsRefusal refusal = HEARTS_REFUSAL_NONE;
 
-  if (!hearts_game_play (self->game, HEARTS_HUMAN_SEAT, card, &refusal))
+  if (!hearts_seat_view_play (self->view, card, &refusal))
     {
       /* The card springs back to its place in the hand. */
       _hearts_table_start_reflow (self);
@@ -22,21 +22,31 @@ try_play (HeartsTable *self,
     }
 }
 
-/* A click (n_press 1 or 2), a keyboard activation (2) or a drop (0) on a hand card. */
+/* Where a dragged card was let go. */
+typedef enum
+{
+  DROP_NONE,       /* not a drop: a click or a key */
+  DROP_OUTSIDE,    /* off the table (the header bar), or nowhere it could go */
+  DROP_HAND,       /* back on the hand's row */
+  DROP_PASS_AREA,
+  DROP_TABLE,      /* on the felt above the hand */
+} Drop;
+
+/* A click (n_press 1 or 2), a keyboard activation (2) or a drop (0, @drop) on a hand card. */
 static void
 use_card (HeartsTable *self,
           HeartsCard   card,
           int          n_press,
-          gboolean     dropped_on_table)
+          Drop         drop)
 {
   HeartsPhase phase;
 
-  if (self->game == NULL)
+  if (self->view == NULL)
     return;
 
   /* A click during an animation first puts every card where it is going. */
   hearts_table_finish_animations (self);
-  phase = hearts_game_get_phase (self->game);
+  phase = hearts_seat_view_get_phase (self->view);
 
   if (phase == HEARTS_PHASE_PASSING)
     {
@@ -47,8 +57,9 @@ use_card (HeartsTable *self,
           _hearts_table_start_reflow (self);
           return;
         }
-      /* A drop moves a card into the pass area or back; a click toggles it. */
-      if (n_press > 0 || in_slot != dropped_on_table)
+      /* A click toggles a card; a drop on the pass area chooses it, one on the hand
+       * takes it back, one anywhere else (a name plate, the header bar) changes nothing. */
+      if (n_press > 0 || (drop == DROP_PASS_AREA && !in_slot) || (drop == DROP_HAND && in_slot))
         _hearts_table_toggle_chosen (self, card);
       else
         _hearts_table_start_reflow (self);
@@ -61,15 +72,23 @@ use_card (HeartsTable *self,
       return;
     }
 
-  if (n_press == 0 && !dropped_on_table)
+  /* A card is played on the table, not on the hand or off the table. */
+  if (n_press == 0 && drop != DROP_TABLE && drop != DROP_PASS_AREA)
     {
       _hearts_table_start_reflow (self);
       return;
     }
+  /* One click of two: a card that may be played says how, one that may not says why
+   * (as a double click would), and out of turn nothing is said twice. */
   if (n_press == 1 && self->double_click)
-    return;
+    {
+      if (hearts_seat_view_get_current_player (self->view) == (gint) _hearts_table_own_seat (self) &&
+          hearts_cards_has (hearts_seat_state_get_legal (hearts_seat_view_get_state (self->view)), card))
+        _hearts_table_tell (self, _("Double-click a card to play it"));
+      return;
+    }
 
-  if (hearts_game_get_current_player (self->game) != HEARTS_HUMAN_SEAT)
+  if (hearts_seat_view_get_current_player (self->view) != (gint) _hearts_table_own_seat (self))
     {
       _hearts_table_start_reflow (self);
       _hearts_table_refuse (self, HEARTS_REFUSAL_NOT_YOUR_TURN);
@@ -78,25 +97,121 @@ use_card (HeartsTable *self,
   try_play (self, card);
 }
 
+/* The cards of the group @card is in, in the order the keys go through them: the pass
+ * slots' cards in slot order, or the row of the hand. */
+static guint
+group_of (HeartsTable      *self,
+          HeartsCardWidget *card,
+          HeartsCardWidget *group[64])
+{
+  gboolean chosen = _hearts_table_chosen_index (self, hearts_card_widget_get_card (card)) >= 0;
+  guint    n = 0;
+
+  if (chosen)
+    {
+      for (guint i = 0; i < self->n_chosen; i++)
+        for (guint k = 0; k < self->hand->len; k++)
+          if (hearts_card_widget_get_card (g_ptr_array_index (self->hand, k)) == self->chosen[i])
+            group[n++] = g_ptr_array_index (self->hand, k);
+      return n;
+    }
+  for (guint k = 0; k < self->hand->len; k++)
+    if (_hearts_table_chosen_index (self, hearts_card_widget_get_card (g_ptr_array_index (self->hand, k))) < 0)
+      group[n++] = g_ptr_array_index (self->hand, k);
+  return n;
+}
+
+static void
+focus_card (HeartsTable      *self,
+            HeartsCardWidget *card)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  _hearts_table_set_focus_card (self, card);
+  gtk_widget_grab_focus (GTK_WIDGET (card));
+  /* Moved by a key: the ring shows where it went. */
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+}
+
+/* Space or Enter. While passing, a card chosen from the row goes to the pass area and
+ * the focus stays in the row, on the card that takes its place (the next one, or the one
+ * before at the end), so that Enter, Enter, Enter chooses three; a card sent back from
+ * the pass area keeps the focus, in the row. */
 static void
 on_card_activate (HeartsCardWidget *card,
                   HeartsTable      *self)
 {
-  use_card (self, hearts_card_widget_get_card (card), 2, FALSE);
+  HeartsCard        c = hearts_card_widget_get_card (card);
+  HeartsCardWidget *group[64];
+  HeartsCardWidget *next = NULL;
+  gboolean          from_row = _hearts_table_human_may_pass (self) && _hearts_table_chosen_index (self, c) < 0;
+
+  if (from_row)
+    {
+      guint n = group_of (self, card, group);
+
+      for (guint i = 0; i < n; i++)
+        if (group[i] == card)
+          next = i + 1 < n ? group[i + 1] : i > 0 ? group[i - 1] : NULL;
+    }
+  use_card (self, c, 2, DROP_NONE);
+  if (from_row && next != NULL && _hearts_table_chosen_index (self, c) >= 0)
+    focus_card (self, next);
+  else if (!from_row && gtk_widget_has_focus (GTK_WIDGET (card)) && _hearts_table_chosen_index (self, c) < 0)
+    /* Back in the row: Down from the pass area comes to it. */
+    _hearts_table_set_focus_card (self, card);
 }
 
+/* Left and Right (Home, End) go through the group the focus is in: the row or the pass
+ * area. */
 static void
 on_card_move_focus (HeartsCardWidget *card,
                     int               step,
                     HeartsTable      *self)
 {
-  guint index;
+  HeartsCardWidget *group[64];
+  guint             n = group_of (self, card, group);
 
-  if (!g_ptr_array_find (self->hand, card, &index) || self->hand->len == 0)
-    return;
-  index = (guint) CLAMP ((int) index + step, 0, (int) self->hand->len - 1);
-  _hearts_table_set_focus_card (self, g_ptr_array_index (self->hand, index));
-  gtk_widget_grab_focus (g_ptr_array_index (self->hand, index));
+  for (guint i = 0; i < n; i++)
+    if (group[i] == card)
+      {
+        focus_card (self, group[CLAMP ((int) i + step, 0, (int) n - 1)]);
+        return;
+      }
+}
+
+/* Up goes to the pass area's first card, Down back to the row, where the focus left it. */
+static void
+on_card_move_row (HeartsCardWidget *card,
+                  int               step,
+                  HeartsTable      *self)
+{
+  gboolean          chosen = _hearts_table_chosen_index (self, hearts_card_widget_get_card (card)) >= 0;
+  HeartsCardWidget *target = NULL;
+
+  if (step < 0 && !chosen && self->n_chosen > 0)
+    {
+      for (guint k = 0; k < self->hand->len; k++)
+        if (hearts_card_widget_get_card (g_ptr_array_index (self->hand, k)) == self->chosen[0])
+          target = g_ptr_array_index (self->hand, k);
+    }
+  else if (step > 0 && chosen)
+    {
+      HeartsCardWidget *group[64];
+      guint             n;
+
+      /* Any card of the row gives the row. */
+      for (guint k = 0; k < self->hand->len && target == NULL; k++)
+        if (_hearts_table_chosen_index (self, hearts_card_widget_get_card (g_ptr_array_index (self->hand, k))) < 0)
+          target = g_ptr_array_index (self->hand, k);
+      n = target != NULL ? group_of (self, target, group) : 0;
+      for (guint i = 0; i < n; i++)
+        if (hearts_card_widget_get_card (group[i]) == self->row_card)
+          target = group[i];
+    }
+  if (target != NULL)
+    focus_card (self, target);
 }
 
 static void
@@ -114,7 +229,7 @@ use_card_idle (gpointer user_data)
   HeartsTable *self = user_data;
 
   self->use_idle_id = 0;
-  use_card (self, self->use_card, self->use_n_press, self->use_dropped);
+  use_card (self, self->use_card, self->use_n_press, self->use_drop);
   return G_SOURCE_REMOVE;
 }
 
@@ -125,13 +240,13 @@ static void
 use_card_later (HeartsTable *self,
                 HeartsCard   card,
                 int          n_press,
-                gboolean     dropped)
+                Drop         drop)
 {
   if (self->use_idle_id != 0)
     return;
   self->use_card = card;
   self->use_n_press = n_press;
-  self->use_dropped = dropped;
+  self->use_drop = drop;
   self->use_idle_id = g_idle_add (use_card_idle, self);
 }
 
@@ -167,7 +282,7 @@ on_card_click_released (GtkGestureClick *gesture,
   if (self->dragging)
     return;
   gtk_widget_grab_focus (card);
-  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, FALSE);
+  use_card_later (self, hearts_card_widget_get_card (HEARTS_CARD_WIDGET (card)), n_press, DROP_NONE);
 }
 
 static void
@@ -208,18 +323,31 @@ on_card_drag_update (GtkGestureDrag *gesture,
       self->dragging = TRUE;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
       c = hearts_card_widget_get_card (self->drag_card);
-      self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->card_at[c].x,
-                                             self->drag_start.y - self->card_at[c].y);
+      self->drag_grab = GRAPHENE_POINT_INIT (self->drag_start.x - self->geo->card_at[c].x,
+                                             self->drag_start.y - self->geo->card_at[c].y);
     }
   self->drag_pos = p;
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-static gboolean
-point_over_table (HeartsTable *self,
-                  double       y)
+/* Where a card let go at @p (in the table's coordinates) lands. */
+static Drop
+drop_at (HeartsTable            *self,
+         const graphene_point_t *p)
 {
-  return y < self->hand_y - self->raise * 0.5f;
+  graphene_rect_t table = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                                              gtk_widget_get_height (GTK_WIDGET (self)));
+  graphene_rect_t pass;
+
+  if (!graphene_rect_contains_point (&table, p))
+    return DROP_OUTSIDE;
+  if (p->y >= self->geo->hand_y - self->geo->raise * 0.5f)
+    return DROP_HAND;
+  /* A little around the pass area counts: a card is big under the pointer. */
+  graphene_rect_inset_r (&self->geo->pass_area, -self->geo->card_w * 0.25f, -self->geo->card_w * 0.25f, &pass);
+  if (graphene_rect_contains_point (&pass, p))
+    return DROP_PASS_AREA;
+  return _hearts_table_human_may_pass (self) ? DROP_OUTSIDE : DROP_TABLE;
 }
 
 static void
@@ -237,7 +365,7 @@ on_card_drag_end (GtkGestureDrag *gesture,
     return;
 
   c = hearts_card_widget_get_card (card);
-  use_card_later (self, c, 0, point_over_table (self, self->drag_pos.y));
+  use_card_later (self, c, 0, drop_at (self, &self->drag_pos));
 }
 
 static gboolean
@@ -274,6 +402,7 @@ _hearts_table_add_card_gestures (HeartsTable *self,
 
   g_signal_connect_object (card, "activate", G_CALLBACK (on_card_activate), self, 0);
   g_signal_connect_object (card, "move-card", G_CALLBACK (on_card_move_focus), self, 0);
+  g_signal_connect_object (card, "move-row", G_CALLBACK (on_card_move_row), self, 0);
   g_signal_connect_object (card, "notify::has-focus", G_CALLBACK (on_card_has_focus), self, 0);
 
   g_signal_connect_object (click, "released", G_CALLBACK (on_card_click_released), self, 0);

@@ -1,4 +1,9 @@
-/* hearts-table-layout.c: where everything goes on the table, and drawing it
+/* hearts-table-layout.c: where everything goes on the table
+ *
+ * HeartsTableLayout is the table's GtkLayoutManager, as AdwClamp and gnome-calendar's
+ * overflow bin have theirs: it works out the geometry (the hand's row and the pass
+ * slots, each seat's fan, plate and pile, the trick in the middle) and places the
+ * children; the table draws what is not a child from the same geometry.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +12,15 @@
 #include <math.h>
 
 #include "hearts-table-private.h"
+
+struct _HeartsTableLayout
+{
+  GtkLayoutManager    parent_instance;
+
+  HeartsTableGeometry geometry;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsTableLayout, hearts_table_layout, GTK_TYPE_LAYOUT_MANAGER)
 
 static float
 card_aspect (HeartsTable *self)
@@ -24,65 +38,65 @@ _hearts_table_compute_layout (HeartsTable *self,
   float aspect = card_aspect (self);
   guint n = _hearts_table_n_players (self);
   guint row = MAX (13, self->hand->len);
-  guint hand_size = self->game != NULL ? hearts_rules_get_hand_size (hearts_game_get_rules (self->game)) : 13;
+  guint hand_size = self->view != NULL ? hearts_rules_get_hand_size (hearts_seat_view_get_rules (self->view)) : 13;
   float m = CLAMP (MIN (width, height) * 0.02f, 6, 24);
   float top = m;
   float field_bottom, plate_h = 0;
   float side_x;
   int   nat;
 
-  self->margin = m;
-  self->card_h = MIN (height * 0.21f, (width - 2 * m) / (1 + (row - 1) * 0.34f) / aspect);
-  self->card_h = MAX (self->card_h, 30);
-  self->card_w = roundf (self->card_h * aspect);
-  self->card_h = roundf (self->card_w / aspect);
-  self->back_w = roundf (self->card_w * 0.56f);
-  self->back_h = roundf (self->back_w / aspect);
-  self->raise = roundf (self->card_h * 0.17f);
-  self->hand_y = height - m - self->card_h;
-  self->side_extent = self->back_w * (1 + 0.16f * (hand_size - 1));
+  self->geo->margin = m;
+  self->geo->card_h = MIN (height * 0.21f, (width - 2 * m) / (1 + (row - 1) * 0.34f) / aspect);
+  self->geo->card_h = MAX (self->geo->card_h, 30);
+  self->geo->card_w = roundf (self->geo->card_h * aspect);
+  self->geo->card_h = roundf (self->geo->card_w / aspect);
+  self->geo->back_w = roundf (self->geo->card_w * 0.56f);
+  self->geo->back_h = roundf (self->geo->back_w / aspect);
+  self->geo->raise = roundf (self->geo->card_h * 0.17f);
+  self->geo->hand_y = height - m - self->geo->card_h;
+  self->geo->side_extent = self->geo->back_w * (1 + 0.16f * (hand_size - 1));
 
-  gtk_widget_measure (GTK_WIDGET (self->plates[HEARTS_HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (self->plates[_hearts_table_own_seat (self)]), GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
   plate_h = nat;
 
   /* The other seats: backs fanned along the top and down the sides. */
-  field_bottom = self->hand_y - self->raise - plate_h - m;
-  side_x = m + self->back_h / 2;
+  field_bottom = self->geo->hand_y - self->geo->raise - plate_h - m;
+  side_x = m + self->geo->back_h / 2;
   for (guint s = 0; s < n; s++)
     {
-      SeatGeometry *g = &self->seats[s];
+      SeatGeometry *g = &self->geo->seats[s];
       float         mid_y = top + (field_bottom - top) * 0.42f;
 
       /* A side seat's plate sits above its fan, clear of the plates along the top. */
       if (n > 3)
-        mid_y = MAX (mid_y, top + self->back_h + 2 * plate_h + 2 * m + self->side_extent / 2);
+        mid_y = MAX (mid_y, top + self->geo->back_h + 2 * plate_h + 2 * m + self->geo->side_extent / 2);
       else
-        mid_y = MAX (mid_y, top + plate_h + m + self->side_extent / 2);
+        mid_y = MAX (mid_y, top + plate_h + m + self->geo->side_extent / 2);
 
       switch (_hearts_table_seat_spot (self, s))
         {
-        case SPOT_BOTTOM:
-          g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->hand_y + self->card_h / 2);
+        case HEARTS_SPOT_BOTTOM:
+          g->fan = GRAPHENE_POINT_INIT (width / 2.f, self->geo->hand_y + self->geo->card_h / 2);
           g->vertical = FALSE;
           break;
-        case SPOT_LEFT:
+        case HEARTS_SPOT_LEFT:
           g->fan = GRAPHENE_POINT_INIT (side_x, mid_y);
           g->vertical = TRUE;
           break;
-        case SPOT_RIGHT:
+        case HEARTS_SPOT_RIGHT:
           g->fan = GRAPHENE_POINT_INIT (width - side_x, mid_y);
           g->vertical = TRUE;
           break;
-        case SPOT_TOP:
-          g->fan = GRAPHENE_POINT_INIT (width / 2.f, top + self->back_h / 2);
+        case HEARTS_SPOT_TOP:
+          g->fan = GRAPHENE_POINT_INIT (width / 2.f, top + self->geo->back_h / 2);
           g->vertical = FALSE;
           break;
-        case SPOT_TOP_LEFT:
-          g->fan = GRAPHENE_POINT_INIT (width * 0.3f, top + self->back_h / 2);
+        case HEARTS_SPOT_TOP_LEFT:
+          g->fan = GRAPHENE_POINT_INIT (width * 0.3f, top + self->geo->back_h / 2);
           g->vertical = FALSE;
           break;
-        case SPOT_TOP_RIGHT:
-          g->fan = GRAPHENE_POINT_INIT (width * 0.7f, top + self->back_h / 2);
+        case HEARTS_SPOT_TOP_RIGHT:
+          g->fan = GRAPHENE_POINT_INIT (width * 0.7f, top + self->geo->back_h / 2);
           g->vertical = FALSE;
           break;
         default:
@@ -92,45 +106,45 @@ _hearts_table_compute_layout (HeartsTable *self,
 
   /* The trick in the middle of what is left. */
   {
-    float field_top = n == 3 ? top : top + self->back_h + plate_h + m / 2;
-    float cw = self->card_w, ch = self->card_h;
+    float field_top = n == 3 ? top : top + self->geo->back_h + plate_h + m / 2;
+    float cw = self->geo->card_w, ch = self->geo->card_h;
 
-    self->center = GRAPHENE_POINT_INIT (width / 2.f, (field_top + field_bottom) / 2);
+    self->geo->center = GRAPHENE_POINT_INIT (width / 2.f, (field_top + field_bottom) / 2);
     for (guint s = 0; s < n; s++)
       {
-        SeatGeometry *g = &self->seats[s];
+        SeatGeometry *g = &self->geo->seats[s];
         float         dx = 0, dy = 0;
 
         switch (_hearts_table_seat_spot (self, s))
           {
-          case SPOT_BOTTOM:
+          case HEARTS_SPOT_BOTTOM:
             dy = ch * 0.3f;
             break;
-          case SPOT_TOP:
+          case HEARTS_SPOT_TOP:
             dy = -ch * 0.3f;
             break;
-          case SPOT_LEFT:
+          case HEARTS_SPOT_LEFT:
             dx = -cw * 0.62f;
             dy = n == 4 ? 0 : ch * 0.02f;
             break;
-          case SPOT_RIGHT:
+          case HEARTS_SPOT_RIGHT:
             dx = cw * 0.62f;
             dy = n == 4 ? 0 : ch * 0.02f;
             break;
-          case SPOT_TOP_LEFT:
+          case HEARTS_SPOT_TOP_LEFT:
             dx = -cw * 0.36f;
             dy = -ch * 0.26f;
             break;
-          case SPOT_TOP_RIGHT:
+          case HEARTS_SPOT_TOP_RIGHT:
             dx = cw * 0.36f;
             dy = -ch * 0.26f;
             break;
           default:
             break;
           }
-        if (n == 3 && _hearts_table_seat_spot (self, s) != SPOT_BOTTOM)
+        if (n == 3 && _hearts_table_seat_spot (self, s) != HEARTS_SPOT_BOTTOM)
           dy = -ch * 0.16f;
-        g->trick = GRAPHENE_POINT_INIT (self->center.x + dx, self->center.y + dy);
+        g->trick = GRAPHENE_POINT_INIT (self->geo->center.x + dx, self->geo->center.y + dy);
         /* A slight, fixed tilt per seat looks like cards put down by hand. */
         g->angle = ((gint) (s * 7 % 5) - 2) * 2.5f;
       }
@@ -138,18 +152,18 @@ _hearts_table_compute_layout (HeartsTable *self,
 
   /* The pass area: three slots in the middle. */
   {
-    float gap = MAX (6, self->card_w * 0.08f);
-    float avail = width - 2 * (m + self->back_h + m);
-    float step = MIN (self->card_w + gap, (avail - self->card_w) / 2);
-    float total = self->card_w + 2 * step;
+    float gap = MAX (6, self->geo->card_w * 0.08f);
+    float avail = width - 2 * (m + self->geo->back_h + m);
+    float step = MIN (self->geo->card_w + gap, (avail - self->geo->card_w) / 2);
+    float total = self->geo->card_w + 2 * step;
     float x0 = width / 2.f - total / 2;
-    float y0 = self->center.y - self->card_h / 2;
+    float y0 = self->geo->center.y - self->geo->card_h / 2;
     float pad = gap;
 
-    step = MAX (step, self->card_w * 0.3f);
+    step = MAX (step, self->geo->card_w * 0.3f);
     for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
-      self->slots[i] = GRAPHENE_RECT_INIT (x0 + i * step, y0, self->card_w, self->card_h);
-    self->pass_area = GRAPHENE_RECT_INIT (x0 - pad, y0 - pad, total + 2 * pad, self->card_h + 2 * pad);
+      self->geo->slots[i] = GRAPHENE_RECT_INIT (x0 + i * step, y0, self->geo->card_w, self->geo->card_h);
+    self->geo->pass_area = GRAPHENE_RECT_INIT (x0 - pad, y0 - pad, total + 2 * pad, self->geo->card_h + 2 * pad);
   }
 }
 
@@ -160,12 +174,12 @@ hand_target (HeartsTable      *self,
              guint             row_len,
              graphene_point_t *out)
 {
-  float m = self->margin;
-  float step = row_len > 1 ? MIN (self->card_w * 0.62f, (width - 2 * m - self->card_w) / (row_len - 1)) : 0;
-  float total = self->card_w + step * (row_len > 0 ? row_len - 1 : 0);
+  float m = self->geo->margin;
+  float step = row_len > 1 ? MIN (self->geo->card_w * 0.62f, (width - 2 * m - self->geo->card_w) / (row_len - 1)) : 0;
+  float total = self->geo->card_w + step * (row_len > 0 ? row_len - 1 : 0);
 
   out->x = roundf ((width - total) / 2 + index_in_row * step);
-  out->y = self->hand_y;
+  out->y = self->geo->hand_y;
 }
 
 /* Where each hand card rests: in its pass slot, or in the row, raised when marked. */
@@ -185,7 +199,7 @@ _hearts_table_compute_targets (HeartsTable *self,
 
       if (slot >= 0)
         {
-          target = self->slots[slot].origin;
+          target = self->geo->slots[slot].origin;
           hearts_card_widget_set_exposed_width (w, 0);
         }
       else
@@ -202,9 +216,9 @@ _hearts_table_compute_targets (HeartsTable *self,
           else
             hearts_card_widget_set_exposed_width (w, 0);
           if (hearts_card_widget_get_received (w) || hearts_card_widget_get_hinted (w))
-            target.y -= self->raise;
+            target.y -= self->geo->raise;
         }
-      self->card_target[c] = target;
+      self->geo->card_target[c] = target;
     }
 }
 
@@ -249,10 +263,10 @@ trick_bounds (HeartsTable     *self,
 {
   guint n = _hearts_table_n_players (self);
 
-  *bounds = rect_centered (self->seats[0].trick, self->card_w * 1.2f, self->card_h * 1.12f);
+  *bounds = rect_centered (self->geo->seats[0].trick, self->geo->card_w * 1.2f, self->geo->card_h * 1.12f);
   for (guint s = 1; s < n; s++)
     {
-      graphene_rect_t r = rect_centered (self->seats[s].trick, self->card_w * 1.2f, self->card_h * 1.12f);
+      graphene_rect_t r = rect_centered (self->geo->seats[s].trick, self->geo->card_w * 1.2f, self->geo->card_h * 1.12f);
 
       graphene_rect_union (bounds, &r, bounds);
     }
@@ -261,7 +275,7 @@ trick_bounds (HeartsTable     *self,
 /* How far a pile may reach from @start, rightward or leftward, beside its plate. */
 static float
 pile_room (HeartsTable           *self,
-           Spot                   spot,
+           HeartsSpot                   spot,
            gboolean               leftward,
            float                  start,
            float                  y,
@@ -269,16 +283,16 @@ pile_room (HeartsTable           *self,
            const graphene_rect_t *trick)
 {
   int   width = gtk_widget_get_width (GTK_WIDGET (self));
-  float gap = roundf (MAX (4, self->margin / 2));
-  float room = leftward ? start - self->margin : width - self->margin - start;
+  float gap = roundf (MAX (4, self->geo->margin / 2));
+  float room = leftward ? start - self->geo->margin : width - self->geo->margin - start;
 
   /* Along the top, clear of the side seats' piles and of each other. */
-  if (spot == SPOT_TOP)
-    room = MIN (room, leftward ? start - 2 * self->margin - self->back_h
-                               : width - 2 * self->margin - self->back_h - start);
-  else if ((spot == SPOT_TOP_LEFT || spot == SPOT_LEFT) && !leftward)
+  if (spot == HEARTS_SPOT_TOP)
+    room = MIN (room, leftward ? start - 2 * self->geo->margin - self->geo->back_h
+                               : width - 2 * self->geo->margin - self->geo->back_h - start);
+  else if ((spot == HEARTS_SPOT_TOP_LEFT || spot == HEARTS_SPOT_LEFT) && !leftward)
     room = MIN (room, width / 2.f - gap / 2 - start);
-  else if ((spot == SPOT_TOP_RIGHT || spot == SPOT_RIGHT) && leftward)
+  else if ((spot == HEARTS_SPOT_TOP_RIGHT || spot == HEARTS_SPOT_RIGHT) && leftward)
     room = MIN (room, start - width / 2.f - gap / 2);
 
   if (y < trick->origin.y + trick->size.height && y + ph > trick->origin.y)
@@ -305,7 +319,7 @@ crosses_other_plate (HeartsTable *self,
   graphene_rect_t box = GRAPHENE_RECT_INIT (x, y, width, height);
 
   for (guint s = 0; s < _hearts_table_n_players (self); s++)
-    if (s != seat && graphene_rect_intersection (&box, &self->plate_rects[s], NULL))
+    if (s != seat && graphene_rect_intersection (&box, &self->geo->plate_rects[s], NULL))
       return TRUE;
   return FALSE;
 }
@@ -320,21 +334,21 @@ _hearts_table_pile_rect (HeartsTable     *self,
                          graphene_rect_t *rect,
                          float           *step)
 {
-  const graphene_rect_t *plate = &self->plate_rects[seat];
-  Spot                   spot = _hearts_table_seat_spot (self, seat);
+  const graphene_rect_t *plate = &self->geo->plate_rects[seat];
+  HeartsSpot                   spot = _hearts_table_seat_spot (self, seat);
   guint                  count = MAX (1, hearts_cards_count (cards));
-  float                  pw = roundf (MAX (18, self->card_w * 0.4f));
+  float                  pw = roundf (MAX (18, self->geo->card_w * 0.4f));
   float                  ph = roundf (pw / card_aspect (self));
-  float                  gap = roundf (MAX (4, self->margin / 2));
+  float                  gap = roundf (MAX (4, self->geo->margin / 2));
   float                  natural = pw + roundf (pw * 0.4f) * (count - 1);
-  gboolean               leftward = spot == SPOT_RIGHT || spot == SPOT_TOP_RIGHT;
+  gboolean               leftward = spot == HEARTS_SPOT_RIGHT || spot == HEARTS_SPOT_TOP_RIGHT;
   float                  y = plate->origin.y + (plate->size.height - ph) / 2;
   int                    width = gtk_widget_get_width (GTK_WIDGET (self));
   float                  start, room, other;
   graphene_rect_t        trick;
 
   /* Along the bottom, clear of the raised cards. */
-  if (spot == SPOT_BOTTOM)
+  if (spot == HEARTS_SPOT_BOTTOM)
     y = plate->origin.y + plate->size.height - ph;
 
   trick_bounds (self, &trick);
@@ -353,7 +367,7 @@ _hearts_table_pile_rect (HeartsTable     *self,
 
   /* No room beside the plate (a narrow window): under it, over the seat's own backs, or
    * above it when another seat's plate sits just under (two plates down one side). */
-  if (room < pw && spot != SPOT_BOTTOM)
+  if (room < pw && spot != HEARTS_SPOT_BOTTOM)
     {
       leftward = plate->origin.x + plate->size.width / 2 > width / 2.f;
       start = leftward ? plate->origin.x + plate->size.width : plate->origin.x;
@@ -373,11 +387,12 @@ _hearts_table_pile_rect (HeartsTable     *self,
   rect->origin.y = roundf (y);
 }
 
-void
-_hearts_table_size_allocate (GtkWidget *widget,
-                             int        width,
-                             int        height,
-                             int        baseline)
+static void
+hearts_table_layout_allocate (GtkLayoutManager *manager,
+                              GtkWidget        *widget,
+                              int               width,
+                              int               height,
+                              int               baseline)
 {
   HeartsTable *self = HEARTS_TABLE (widget);
   guint        n = _hearts_table_n_players (self);
@@ -391,20 +406,20 @@ _hearts_table_size_allocate (GtkWidget *widget,
     {
       HeartsCardWidget *w = g_ptr_array_index (self->hand, i);
       HeartsCard        c = hearts_card_widget_get_card (w);
-      graphene_point_t  target = self->card_target[c], at;
+      graphene_point_t  target = self->geo->card_target[c], at;
 
       if (w == self->drag_card && self->dragging)
         at = GRAPHENE_POINT_INIT (self->drag_pos.x - self->drag_grab.x, self->drag_pos.y - self->drag_grab.y);
-      else if (t < 1 && (self->has_pos & HEARTS_CARD_BIT (c)))
-        at = GRAPHENE_POINT_INIT (lerp (self->card_from[c].x, target.x, t),
-                                  lerp (self->card_from[c].y, target.y, t));
+      else if (t < 1 && (self->geo->has_pos & HEARTS_CARD_BIT (c)))
+        at = GRAPHENE_POINT_INIT (lerp (self->geo->card_from[c].x, target.x, t),
+                                  lerp (self->geo->card_from[c].y, target.y, t));
       else
         at = target;
 
-      self->card_at[c] = at;
-      self->has_pos |= HEARTS_CARD_BIT (c);
+      self->geo->card_at[c] = at;
+      self->geo->has_pos |= HEARTS_CARD_BIT (c);
       hash = hash * 33 + c * 7 + (guint) (gint) target.x * 3 + (guint) (gint) target.y;
-      allocate_child (GTK_WIDGET (w), at.x, at.y, self->card_w, self->card_h);
+      allocate_child (GTK_WIDGET (w), at.x, at.y, self->geo->card_w, self->geo->card_h);
     }
 
   /* Heard, not seen. */
@@ -412,51 +427,51 @@ _hearts_table_size_allocate (GtkWidget *widget,
 
   for (guint s = 0; s < n; s++)
     {
-      SeatGeometry *g = &self->seats[s];
+      SeatGeometry *g = &self->geo->seats[s];
       float         y;
 
       switch (_hearts_table_seat_spot (self, s))
         {
-        case SPOT_BOTTOM:
+        case HEARTS_SPOT_BOTTOM:
           {
             int bh;
 
             gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->hand_y - self->raise - bh - self->margin / 2,
-                            4, width - 4, &self->plate_rects[s]);
+            allocate_plate (GTK_WIDGET (self->plates[s]), width / 2.f, self->geo->hand_y - self->geo->raise - bh - self->geo->margin / 2,
+                            4, width - 4, &self->geo->plate_rects[s]);
           }
           continue;
-        case SPOT_LEFT:
-        case SPOT_RIGHT:
+        case HEARTS_SPOT_LEFT:
+        case HEARTS_SPOT_RIGHT:
           {
             int bh;
 
             /* Above the fan: below it the plate would reach into the pass area. */
             gtk_widget_measure (GTK_WIDGET (self->plates[s]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh, NULL, NULL);
-            y = g->fan.y - self->side_extent / 2 - bh - self->margin / 2;
+            y = g->fan.y - self->geo->side_extent / 2 - bh - self->geo->margin / 2;
           }
           break;
-        case SPOT_TOP:
-        case SPOT_TOP_LEFT:
-        case SPOT_TOP_RIGHT:
+        case HEARTS_SPOT_TOP:
+        case HEARTS_SPOT_TOP_LEFT:
+        case HEARTS_SPOT_TOP_RIGHT:
         default:
-          y = g->fan.y + self->back_h / 2 + self->margin / 3;
+          y = g->fan.y + self->geo->back_h / 2 + self->geo->margin / 3;
           break;
         }
       switch (_hearts_table_seat_spot (self, s))
         {
-        case SPOT_LEFT:
-        case SPOT_TOP_LEFT:
-          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width / 2.f - 3, &self->plate_rects[s]);
+        case HEARTS_SPOT_LEFT:
+        case HEARTS_SPOT_TOP_LEFT:
+          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width / 2.f - 3, &self->geo->plate_rects[s]);
           break;
-        case SPOT_RIGHT:
-        case SPOT_TOP_RIGHT:
-          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width / 2.f + 3, width - 4, &self->plate_rects[s]);
+        case HEARTS_SPOT_RIGHT:
+        case HEARTS_SPOT_TOP_RIGHT:
+          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, width / 2.f + 3, width - 4, &self->geo->plate_rects[s]);
           break;
-        case SPOT_BOTTOM:
-        case SPOT_TOP:
+        case HEARTS_SPOT_BOTTOM:
+        case HEARTS_SPOT_TOP:
         default:
-          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width - 4, &self->plate_rects[s]);
+          allocate_plate (GTK_WIDGET (self->plates[s]), g->fan.x, y, 4, width - 4, &self->geo->plate_rects[s]);
           break;
         }
     }
@@ -466,7 +481,7 @@ _hearts_table_size_allocate (GtkWidget *widget,
       graphene_rect_t r;
       float           step;
 
-      hearts_point_pile_set_theme (self->piles[s], self->theme, (int) self->card_w);
+      hearts_point_pile_set_theme (self->piles[s], self->theme, (int) self->geo->card_w);
       if (!gtk_widget_get_visible (GTK_WIDGET (self->piles[s])))
         continue;
       _hearts_table_pile_rect (self, s, hearts_point_pile_get_cards (self->piles[s]), &r, &step);
@@ -475,9 +490,9 @@ _hearts_table_size_allocate (GtkWidget *widget,
       allocate_child (GTK_WIDGET (self->piles[s]), r.origin.x, r.origin.y, r.size.width, r.size.height);
     }
 
-  if (hash != self->layout_hash)
+  if (hash != self->geo->layout_hash)
     {
-      self->layout_hash = hash;
+      self->geo->layout_hash = hash;
       _hearts_table_layout_changed (self);
     }
 
@@ -486,38 +501,39 @@ _hearts_table_size_allocate (GtkWidget *widget,
 
     gtk_widget_measure (self->pass_label, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &w, NULL, NULL);
     /* A narrow table wraps the line rather than cut it. */
-    w = MAX (min_w, MIN (MAX (w, (int) self->pass_area.size.width), width - 2 * (int) self->margin));
+    w = MAX (min_w, MIN (MAX (w, (int) self->geo->pass_area.size.width), width - 2 * (int) self->geo->margin));
     gtk_widget_measure (self->pass_label, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
     if (_hearts_table_human_may_pass (self))
       allocate_child (self->pass_label, width / 2.f - w / 2.f,
-                      self->pass_area.origin.y - h - self->margin / 2, w, h);
+                      self->geo->pass_area.origin.y - h - self->geo->margin / 2, w, h);
     else
       {
         int bh;
 
         /* Once the play starts the trick takes the middle: what was passed (or that
          * nothing was) is said just above the player's plate. */
-        gtk_widget_measure (GTK_WIDGET (self->plates[HEARTS_HUMAN_SEAT]), GTK_ORIENTATION_VERTICAL, -1, NULL, &bh,
-                            NULL, NULL);
+        gtk_widget_measure (GTK_WIDGET (self->plates[_hearts_table_own_seat (self)]), GTK_ORIENTATION_VERTICAL, -1, NULL,
+                            &bh, NULL, NULL);
         allocate_child (self->pass_label, width / 2.f - w / 2.f,
-                        self->hand_y - self->raise - bh - self->margin - h, w, h);
+                        self->geo->hand_y - self->geo->raise - bh - self->geo->margin - h, w, h);
       }
 
     gtk_widget_measure (self->pass_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
     gtk_widget_measure (self->pass_button, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
     allocate_child (self->pass_button, width / 2.f - w / 2.f,
-                    self->pass_area.origin.y + self->pass_area.size.height + self->margin / 2, w, h);
+                    self->geo->pass_area.origin.y + self->geo->pass_area.size.height + self->geo->margin / 2, w, h);
   }
 }
 
-void
-_hearts_table_measure (GtkWidget     *widget,
-                       GtkOrientation orientation,
-                       int            for_size,
-                       int           *minimum,
-                       int           *natural,
-                       int           *minimum_baseline,
-                       int           *natural_baseline)
+static void
+hearts_table_layout_measure (GtkLayoutManager *manager,
+                             GtkWidget        *widget,
+                             GtkOrientation    orientation,
+                             int               for_size,
+                             int              *minimum,
+                             int              *natural,
+                             int              *minimum_baseline,
+                             int              *natural_baseline)
 {
   /* Children are placed by hand; only their sizes matter, and the table fits 360×500. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
@@ -537,323 +553,30 @@ _hearts_table_measure (GtkWidget     *widget,
     }
 }
 
-/* Drawing */
-
-static void
-draw_card (HeartsTable           *self,
-           GtkSnapshot           *snapshot,
-           HeartsCard             card,
-           const graphene_rect_t *rect,
-           float                  angle,
-           float                  opacity)
+static GtkSizeRequestMode
+hearts_table_layout_get_request_mode (GtkLayoutManager *manager,
+                                      GtkWidget        *widget)
 {
-  graphene_rect_t local = GRAPHENE_RECT_INIT (-rect->size.width / 2, -rect->size.height / 2,
-                                              rect->size.width, rect->size.height);
-
-  if (self->theme == NULL || rect->size.width < 1)
-    return;
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x + rect->size.width / 2,
-                                                          rect->origin.y + rect->size.height / 2));
-  if (angle != 0 && angle != 90)
-    gtk_snapshot_rotate (snapshot, angle);
-  if (opacity < 1)
-    gtk_snapshot_push_opacity (snapshot, opacity);
-  /* Always the hand's size: the theme renders one size, the renderer scales the rest. The
-   * side seats' backs are turned by the theme, once. */
-  if (angle == 90)
-    hearts_card_theme_snapshot_card_turned (self->theme, snapshot, GTK_WIDGET (self), card, &local,
-                                            (int) self->card_w);
-  else
-    hearts_card_theme_snapshot_card (self->theme, snapshot, GTK_WIDGET (self), card, &local,
-                                     (int) self->card_w);
-  if (opacity < 1)
-    gtk_snapshot_pop (snapshot);
-  gtk_snapshot_restore (snapshot);
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
 }
 
 static void
-draw_fans (HeartsTable *self,
-           GtkSnapshot *snapshot)
+hearts_table_layout_class_init (HeartsTableLayoutClass *klass)
 {
-  guint n = _hearts_table_n_players (self);
+  GtkLayoutManagerClass *manager_class = GTK_LAYOUT_MANAGER_CLASS (klass);
 
-  if (self->game == NULL)
-    return;
-
-  for (guint s = 0; s < n; s++)
-    {
-      SeatGeometry *g = &self->seats[s];
-      guint         count;
-      float         step, extent;
-
-      if (s == HEARTS_HUMAN_SEAT)
-        continue;
-      count = hearts_cards_count (hearts_game_get_hand (self->game, s) | _hearts_table_queued_plays (self, s));
-      if (count == 0)
-        continue;
-      step = self->back_w * (g->vertical ? 0.16f : 0.2f);
-      extent = step * (count - 1);
-      for (guint i = 0; i < count; i++)
-        {
-          float            off = -extent / 2 + i * step;
-          graphene_point_t c = g->vertical ? GRAPHENE_POINT_INIT (g->fan.x, g->fan.y + off)
-                                           : GRAPHENE_POINT_INIT (g->fan.x + off, g->fan.y);
-          graphene_rect_t  r = rect_centered (c, self->back_w, self->back_h);
-
-          draw_card (self, snapshot, HEARTS_NO_CARD, &r, g->vertical ? 90 : 0, 1);
-        }
-    }
+  manager_class->get_request_mode = hearts_table_layout_get_request_mode;
+  manager_class->measure = hearts_table_layout_measure;
+  manager_class->allocate = hearts_table_layout_allocate;
 }
 
 static void
-draw_pass_area (HeartsTable *self,
-                GtkSnapshot *snapshot)
+hearts_table_layout_init (HeartsTableLayout *self)
 {
-  static const GdkRGBA fill = { 1, 1, 1, 0.08f };
-  static const GdkRGBA line = { 1, 1, 1, 0.35f };
-  static const GdkRGBA slot_fill = { 0, 0, 0, 0.12f };
-  GskRoundedRect       area;
-
-  if (!_hearts_table_human_may_pass (self))
-    return;
-
-  gsk_rounded_rect_init_from_rect (&area, &self->pass_area, self->card_w * 0.1f);
-  gtk_snapshot_push_rounded_clip (snapshot, &area);
-  gtk_snapshot_append_color (snapshot, &fill, &self->pass_area);
-  gtk_snapshot_pop (snapshot);
-  /* The line is a border 1.5 px wide, drawn as an inset shadow: the window's frame uses
-   * GL's inset-shadow shader already, and with software GL (llvmpipe) each other shader in
-   * the first frame costs a compile of 3-5 ms at every start. */
-  gtk_snapshot_append_inset_shadow (snapshot, &area, &line, 0, 0, 1.5f, 0);
-  for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
-    {
-      GskRoundedRect slot;
-
-      gsk_rounded_rect_init_from_rect (&slot, &self->slots[i], self->card_w * 0.055f);
-      gtk_snapshot_push_rounded_clip (snapshot, &slot);
-      gtk_snapshot_append_color (snapshot, &slot_fill, &self->slots[i]);
-      gtk_snapshot_pop (snapshot);
-    }
 }
 
-static gboolean
-collecting (HeartsTable *self)
+HeartsTableGeometry *
+_hearts_table_layout_get_geometry (HeartsTableLayout *self)
 {
-  return self->step != NULL && self->step->kind == STEP_COLLECT && self->collect_winner >= 0;
-}
-
-/* How far the collected trick has flown: 0 through the pause, then up to 1. */
-static double
-collect_t (HeartsTable *self)
-{
-  double pause = (double) BASE_PAUSE_MS / (BASE_PAUSE_MS + BASE_COLLECT_MS);
-
-  return self->step_t <= pause ? 0 : (self->step_t - pause) / (1 - pause);
-}
-
-/* A collected card flies to its place in the winner's pile, or into it if it does not
- * score. */
-static void
-collect_destination (HeartsTable     *self,
-                     HeartsCard       card,
-                     graphene_rect_t *dest,
-                     gboolean        *scores)
-{
-  guint           winner = self->collect_winner;
-  HeartsCards     trick = 0;
-  HeartsCards     pile;
-  graphene_rect_t r;
-  float           step, pw;
-
-  for (guint i = 0; i < self->n_shown; i++)
-    trick |= HEARTS_CARD_BIT (self->shown[i].card);
-  pile = hearts_point_pile_get_cards (self->piles[winner]) |
-         (trick & hearts_game_get_points_taken (self->game, winner));
-  _hearts_table_pile_rect (self, winner, pile, &r, &step);
-  pw = r.size.width - step * (MAX (1, hearts_cards_count (pile)) - 1);
-  *scores = hearts_cards_has (pile, card);
-  if (*scores)
-    {
-      guint index = hearts_cards_count (pile & (HEARTS_CARD_BIT (card) - 1));
-
-      *dest = GRAPHENE_RECT_INIT (r.origin.x + index * step, r.origin.y, pw, r.size.height);
-    }
-  else
-    {
-      graphene_point_t c;
-
-      graphene_rect_get_center (&r, &c);
-      *dest = rect_centered (c, pw, r.size.height);
-    }
-}
-
-static void
-shown_card_rect (HeartsTable     *self,
-                 guint            index,
-                 graphene_rect_t *rect,
-                 float           *angle,
-                 float           *opacity)
-{
-  ShownCard      *shown = &self->shown[index];
-  SeatGeometry   *g = &self->seats[shown->seat];
-  graphene_rect_t to = rect_centered (g->trick, self->card_w, self->card_h);
-
-  *rect = to;
-  *angle = g->angle;
-  *opacity = 1;
-
-  if (self->step != NULL && self->step->kind == STEP_PLAY && index == self->n_shown - 1)
-    {
-      double t = self->step_t;
-      float  from_angle = self->seats[shown->seat].vertical && shown->seat != HEARTS_HUMAN_SEAT ? 90 : 0;
-
-      graphene_rect_interpolate (&shown->from, &to, t, rect);
-      *angle = lerp (from_angle, g->angle, t);
-    }
-  else if (collecting (self))
-    {
-      double          t = collect_t (self);
-      gboolean        scores;
-      graphene_rect_t dest;
-
-      /* The winning card stands out while the trick waits to be collected. */
-      if (t <= 0)
-        {
-          if ((gint) shown->seat == self->collect_winner)
-            graphene_rect_inset (rect, -self->card_w * 0.04f, -self->card_h * 0.04f);
-          return;
-        }
-      collect_destination (self, shown->card, &dest, &scores);
-      t = 1 - pow (1 - t, 3);
-      graphene_rect_interpolate (&to, &dest, t, rect);
-      *angle = lerp (g->angle, 0, t);
-      /* Only the scoring cards stay, in the pile. */
-      if (!scores)
-        *opacity = 1 - t;
-    }
-}
-
-/* The winner's card last, on top, ringed until the trick flies. */
-static void
-draw_collected_trick (HeartsTable *self,
-                      GtkSnapshot *snapshot)
-{
-  static const GdkRGBA ring = { 0.98f, 0.82f, 0.2f, 1 };
-  gint                 top = -1;
-
-  for (guint i = 0; i < self->n_shown; i++)
-    if ((gint) self->shown[i].seat == self->collect_winner)
-      top = i;
-  for (guint k = 0; k <= self->n_shown; k++)
-    {
-      graphene_rect_t r;
-      float           angle, opacity;
-      guint           i = k;
-
-      /* The winner's card is drawn last: k == n_shown. */
-      if ((gint) k == top || (k == self->n_shown && top < 0))
-        continue;
-      if (k == self->n_shown)
-        i = top;
-      shown_card_rect (self, i, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
-      if ((gint) i == top && collect_t (self) <= 0)
-        {
-          float          radius = MAX (2.f, r.size.width * 0.055f) + 3;
-          float          width = MAX (3.f, r.size.width / 28.f);
-          const float    widths[4] = { width, width, width, width };
-          const GdkRGBA  colors[4] = { ring, ring, ring, ring };
-          GskRoundedRect outline;
-
-          gtk_snapshot_save (snapshot);
-          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (r.origin.x + r.size.width / 2,
-                                                                  r.origin.y + r.size.height / 2));
-          if (angle != 0)
-            gtk_snapshot_rotate (snapshot, angle);
-          gsk_rounded_rect_init_from_rect (&outline,
-                                           &GRAPHENE_RECT_INIT (-r.size.width / 2 - 3, -r.size.height / 2 - 3,
-                                                                r.size.width + 6, r.size.height + 6),
-                                           radius);
-          gtk_snapshot_append_outset_shadow (snapshot, &outline, &ring, 0, 0, 1, width * 2);
-          gtk_snapshot_append_border (snapshot, &outline, widths, colors);
-          gtk_snapshot_restore (snapshot);
-        }
-    }
-}
-
-/* Every card the game puts on the table has a place and a picture (the pictures never fail:
- * the theme renders what no size has). */
-static gboolean
-frame_has_cards (HeartsTable *self)
-{
-  if (self->theme == NULL || self->game == NULL || self->card_w < 1)
-    return FALSE;
-  if (self->hand->len == 0 && hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT) != 0)
-    return FALSE;
-  for (guint i = 0; i < self->hand->len; i++)
-    if (gtk_widget_get_width (g_ptr_array_index (self->hand, i)) <= 0)
-      return FALSE;
-
-  return TRUE;
-}
-
-void
-_hearts_table_snapshot (GtkWidget   *widget,
-                        GtkSnapshot *snapshot)
-{
-  HeartsTable *self = HEARTS_TABLE (widget);
-  gboolean     moving = self->step != NULL && self->step->kind == STEP_PLAY;
-
-  self->drew_cards = frame_has_cards (self);
-
-  if (self->felt != NULL)
-    hearts_felt_snapshot (self->felt, widget, snapshot);
-  draw_fans (self, snapshot);
-  draw_pass_area (self, snapshot);
-
-  /* Cards at rest on the trick, under the hand. */
-  if (!collecting (self))
-    for (guint i = 0; i < self->n_shown; i++)
-      {
-        graphene_rect_t r;
-        float           angle, opacity;
-
-        if (moving && i == self->n_shown - 1)
-          continue;
-        shown_card_rect (self, i, &r, &angle, &opacity);
-        draw_card (self, snapshot, self->shown[i].card, &r, angle, opacity);
-      }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (child != GTK_WIDGET (self->drag_card) || !self->dragging)
-      gtk_widget_snapshot_child (widget, child, snapshot);
-
-  /* A collected trick flies over the plates into its pile. */
-  if (collecting (self))
-    draw_collected_trick (self, snapshot);
-
-  /* The card in flight goes over everything but the one being dragged. */
-  if (moving && self->n_shown > 0)
-    {
-      graphene_rect_t r;
-      float           angle, opacity;
-
-      shown_card_rect (self, self->n_shown - 1, &r, &angle, &opacity);
-      draw_card (self, snapshot, self->shown[self->n_shown - 1].card, &r, angle, opacity);
-    }
-
-  if (self->drag_card != NULL && self->dragging)
-    gtk_widget_snapshot_child (widget, GTK_WIDGET (self->drag_card), snapshot);
-}
-
-gboolean
-hearts_table_get_drew_cards (HeartsTable *self)
-{
-  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
-
-  return self->drew_cards;
+  return &self->geometry;
 }

@@ -8,8 +8,10 @@
 
 #include "hearts-announcer.h"
 #include "hearts-card-widget.h"
+#include "hearts-event-queue.h"
 #include "hearts-point-pile.h"
 #include "hearts-felt.h"
+#include "hearts-seat-names.h"
 #include "hearts-seat-plate.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
@@ -17,43 +19,7 @@
 G_BEGIN_DECLS
 
 #define DRAG_THRESHOLD    6.0
-#define BASE_PLAY_MS      320
-#define BASE_PAUSE_MS     750
-#define BASE_COLLECT_MS   380
 #define BASE_REFLOW_MS    220
-
-typedef enum
-{
-  SPOT_BOTTOM,
-  SPOT_LEFT,
-  SPOT_TOP_LEFT,
-  SPOT_TOP,
-  SPOT_TOP_RIGHT,
-  SPOT_RIGHT,
-} Spot;
-
-typedef enum
-{
-  STEP_PLAY,
-  STEP_COLLECT,
-} StepKind;
-
-/* Something the table shows after the game has already moved on. */
-typedef struct
-{
-  StepKind         kind;
-  guint            seat;
-  HeartsCard       card;
-  gboolean         has_from;
-  graphene_rect_t  from;
-} Step;
-
-typedef struct
-{
-  HeartsCard       card;
-  guint            seat;
-  graphene_rect_t  from;
-} ShownCard;
 
 typedef struct
 {
@@ -63,86 +29,87 @@ typedef struct
   float            angle;       /* of that card, in degrees */
 } SeatGeometry;
 
+/* Where everything goes, in the table's coordinates: HeartsTableLayout works it out. */
+typedef struct
+{
+  float             margin;
+  float             card_w, card_h;
+  float             back_w, back_h;
+  float             raise;
+  float             side_extent;       /* height of a full fan down a side */
+  float             hand_y;
+  graphene_point_t  center;
+  graphene_rect_t   pass_area;
+  graphene_rect_t   slots[HEARTS_PASS_SIZE];
+  SeatGeometry      seats[HEARTS_MAX_PLAYERS];
+  graphene_rect_t   plate_rects[HEARTS_MAX_PLAYERS];
+  graphene_point_t  card_at[64];       /* where each hand card was last put */
+  graphene_point_t  card_from[64];     /* where its reflow started */
+  graphene_point_t  card_target[64];   /* where it rests */
+  guint64           has_pos;           /* bit per card with card_at set */
+  guint             layout_hash;
+
+} HeartsTableGeometry;
+
+#define HEARTS_TYPE_TABLE_LAYOUT (hearts_table_layout_get_type ())
+
+G_DECLARE_FINAL_TYPE (HeartsTableLayout, hearts_table_layout, HEARTS, TABLE_LAYOUT, GtkLayoutManager)
+
 struct _HeartsTable
 {
-  GtkWidget        parent_instance;
+  GtkWidget         parent_instance;
 
-  HeartsGame      *game;
-  GSignalGroup    *game_signals;
-  HeartsCardTheme *theme;
-  HeartsFelt      *felt;
-  gboolean         highlight_legal;
-  gboolean         double_click;
-  double           animation_speed;
-  HeartsHandSort   hand_sort;
-  gboolean         piles_activatable; /* a click on a pile shows the last trick */
-  char           **player_names;      /* by seat; empty: named by where it sits */
+  HeartsSeatView   *view;
+  HeartsEventQueue *queue;             /* what is shown, behind the view while busy */
+  HeartsCardTheme  *theme;
+  HeartsFelt       *felt;
+  gboolean          highlight_legal;
+  gboolean          double_click;
+  double            animation_speed;
+  HeartsHandSort    hand_sort;
+  gboolean          piles_activatable; /* a click on a pile shows the last trick */
 
   /* Children */
-  GPtrArray       *hand;              /* HeartsCardWidget, in hand order */
-  HeartsSeatPlate *plates[HEARTS_MAX_PLAYERS];
-  HeartsPointPile *piles[HEARTS_MAX_PLAYERS];  /* as shown: behind the game while busy */
-  guint            pile_tricks[HEARTS_MAX_PLAYERS];
-  GtkWidget       *pass_label;
-  GtkWidget       *pass_button;
-  HeartsAnnouncer *announcer;
+  GPtrArray        *hand;              /* HeartsCardWidget, in hand order */
+  HeartsSeatPlate  *plates[HEARTS_MAX_PLAYERS];
+  HeartsPointPile  *piles[HEARTS_MAX_PLAYERS];
+  GtkWidget        *pass_label;
+  GtkWidget        *pass_button;
+  HeartsAnnouncer  *announcer;
 
-  /* What the human is doing */
-  HeartsCard       chosen[HEARTS_PASS_SIZE];
-  guint            n_chosen;
-  HeartsCards      received;
-  HeartsCards      hint;
-  gboolean         human_played;
-  HeartsCard       focus_card;        /* the hand's one Tab stop */
-  gboolean         human_turn;        /* as last shown */
-  HeartsCards      announced_received;
-  gboolean         hold_said;         /* "No passing this hand", once a hand */
-  gboolean         turn_said;         /* and nothing said since */
+  /* What the player is doing */
+  HeartsCard        chosen[HEARTS_PASS_SIZE];
+  guint             n_chosen;
+  HeartsCards       hint;
+  HeartsCard        focus_card;        /* the hand's one Tab stop */
+  HeartsCard        row_card;          /* the last card of the row the focus was on */
+  HeartsCard        let_go;            /* played from where it was let go, until it flies */
+  graphene_rect_t   let_go_from;
 
-  /* Layout, in widget coordinates */
-  float            margin;
-  float            card_w, card_h;
-  float            back_w, back_h;
-  float            raise;
-  float            side_extent;       /* height of a full fan down a side */
-  float            hand_y;
-  graphene_point_t center;
-  graphene_rect_t  pass_area;
-  graphene_rect_t  slots[HEARTS_PASS_SIZE];
-  SeatGeometry     seats[HEARTS_MAX_PLAYERS];
-  graphene_rect_t  plate_rects[HEARTS_MAX_PLAYERS];
-  graphene_point_t card_at[64];       /* where each hand card was last put */
-  graphene_point_t card_from[64];     /* where its reflow started */
-  graphene_point_t card_target[64];   /* where it rests */
-  guint64          has_pos;           /* bit per card with card_at set */
+  /* What was said this hand, to say it once */
+  gboolean          turn_shown;        /* the player's turn, as last shown */
+  gboolean          turn_said;
+  gboolean          hold_said;
+  gboolean          received_said;
+
+  HeartsTableGeometry *geo;            /* the layout manager's: where things go */
 
   /* Drag */
   HeartsCardWidget *drag_card;
-  gboolean         dragging;
-  graphene_point_t drag_start;
-  graphene_point_t drag_grab;         /* pointer offset within the card */
-  graphene_point_t drag_pos;          /* pointer now */
+  gboolean          dragging;
+  graphene_point_t  drag_start;
+  graphene_point_t  drag_grab;         /* pointer offset within the card */
+  graphene_point_t  drag_pos;          /* pointer now */
 
   /* Animations */
-  GQueue           steps;
-  guint            steps_idle_id;
-  Step            *step;
-  AdwAnimation    *step_animation;
-  double           step_t;
-  AdwAnimation    *reflow;
-  double           reflow_t;
-  ShownCard        shown[HEARTS_MAX_PLAYERS];
-  guint            n_shown;
-  gboolean         drew_cards;        /* the last frame had the table's cards, for the bench */
-  gint             collect_winner;
-  gint             totals[HEARTS_MAX_PLAYERS];  /* as shown: the game's once the table is still */
-  gboolean         busy;
-  guint            pass_idle_id;
-  guint            layout_hash;
-  guint            use_idle_id;
-  HeartsCard       use_card;
-  int              use_n_press;
-  gboolean         use_dropped;
+  graphene_rect_t   flight_from;       /* where the card of the play being shown comes from */
+  AdwAnimation     *reflow;
+  double            reflow_t;
+  guint             pass_idle_id;
+  guint             use_idle_id;
+  HeartsCard        use_card;
+  int               use_n_press;
+  int               use_drop;          /* where it was let go (hearts-table-input.c) */
 };
 
 static inline double
@@ -163,39 +130,29 @@ rect_centered (graphene_point_t c,
 
 /* hearts-table.c */
 guint             _hearts_table_n_players          (HeartsTable           *self);
-Spot              _hearts_table_seat_spot          (HeartsTable           *self,
+/* The seat the table is seen from: at the bottom. */
+guint             _hearts_table_own_seat           (HeartsTable           *self);
+/* The state the table shows (behind the view's while busy); NULL without a view. */
+const HeartsSeatState *_hearts_table_shown         (HeartsTable           *self);
+HeartsSpot        _hearts_table_seat_spot          (HeartsTable           *self,
                                                     guint                  seat);
 guint             _hearts_table_animation_ms       (HeartsTable           *self,
                                                     guint                  base);
 gint              _hearts_table_chosen_index       (HeartsTable           *self,
                                                     HeartsCard             card);
 gboolean          _hearts_table_human_may_pass     (HeartsTable           *self);
-void              _hearts_table_set_busy           (HeartsTable           *self,
-                                                    gboolean               busy);
 void              _hearts_table_start_reflow       (HeartsTable           *self);
 void              _hearts_table_update_labels      (HeartsTable           *self);
-void              _hearts_table_collect_to_pile    (HeartsTable           *self,
-                                                    guint                  winner);
-void              _hearts_table_sync_from_game     (HeartsTable           *self);
-void              _hearts_table_sync_hand          (HeartsTable           *self);
 void              _hearts_table_refuse             (HeartsTable           *self,
                                                     HeartsRefusal          refusal);
+/* Says @message as a refusal is said (::refused): a toast. */
+void              _hearts_table_tell               (HeartsTable           *self,
+                                                    const char            *message);
 void              _hearts_table_toggle_chosen      (HeartsTable           *self,
                                                     HeartsCard             card);
 void              _hearts_table_layout_changed     (HeartsTable           *self);
 void              _hearts_table_set_focus_card     (HeartsTable           *self,
                                                     HeartsCardWidget      *card);
-
-/* hearts-table-steps.c */
-void              _hearts_table_queue_step         (HeartsTable           *self,
-                                                    StepKind               kind,
-                                                    guint                  seat,
-                                                    HeartsCard             card,
-                                                    const graphene_rect_t *from);
-void              _hearts_table_finish_steps       (HeartsTable           *self);
-void              _hearts_table_clear_steps        (HeartsTable           *self);
-HeartsCards       _hearts_table_queued_plays       (HeartsTable           *self,
-                                                    guint                  seat);
 
 /* hearts-table-layout.c */
 void              _hearts_table_compute_layout     (HeartsTable           *self,
@@ -203,22 +160,17 @@ void              _hearts_table_compute_layout     (HeartsTable           *self,
                                                     int                    height);
 void              _hearts_table_compute_targets    (HeartsTable           *self,
                                                     int                    width);
+
 void              _hearts_table_pile_rect          (HeartsTable           *self,
                                                     guint                  seat,
                                                     HeartsCards            cards,
                                                     graphene_rect_t       *rect,
                                                     float                 *step);
-void              _hearts_table_measure            (GtkWidget             *widget,
-                                                    GtkOrientation         orientation,
-                                                    int                    for_size,
-                                                    int                   *minimum,
-                                                    int                   *natural,
-                                                    int                   *minimum_baseline,
-                                                    int                   *natural_baseline);
-void              _hearts_table_size_allocate      (GtkWidget             *widget,
-                                                    int                    width,
-                                                    int                    height,
-                                                    int                    baseline);
+HeartsTableGeometry *_hearts_table_layout_get_geometry (HeartsTableLayout *self);
+
+/* hearts-table-draw.c */
+/* The trick on the table being collected by its winner: its seat, else -1. */
+gint              _hearts_table_collector          (HeartsTable           *self);
 void              _hearts_table_snapshot           (GtkWidget             *widget,
                                                     GtkSnapshot           *snapshot);
 

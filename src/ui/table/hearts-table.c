@@ -9,21 +9,25 @@
 #include "hearts-format.h"
 #include "hearts-model-enums.h"
 #include "hearts-score-sheet.h"
+#include "hearts-seat-names.h"
 #include "hearts-table-private.h"
+
+/* The table shows a HeartsSeatView. What it draws (the hands, the trick, the piles,
+ * the scores) is the state its HeartsEventQueue shows, a step behind the view while
+ * cards move; what the player may do is the view's state now. */
 
 G_DEFINE_FINAL_TYPE (HeartsTable, hearts_table, GTK_TYPE_WIDGET)
 
 enum
 {
   PROP_0,
-  PROP_GAME,
+  PROP_SEAT_VIEW,
   PROP_CARD_THEME,
   PROP_HIGHLIGHT_LEGAL,
   PROP_DOUBLE_CLICK,
   PROP_ANIMATION_SPEED,
   PROP_HAND_SORT,
   PROP_PILES_ACTIVATABLE,
-  PROP_PLAYER_NAMES,
   PROP_BUSY,
   PROP_N_CHOSEN,
   N_PROPS
@@ -33,6 +37,7 @@ enum
 {
   REFUSED,
   LAYOUT_CHANGED,
+  EVENT_SHOWN,
   N_SIGNALS
 };
 
@@ -44,65 +49,40 @@ static guint       signals[N_SIGNALS];
 guint
 _hearts_table_n_players (HeartsTable *self)
 {
-  return self->game != NULL ? hearts_game_get_n_players (self->game) : 4;
+  return self->view != NULL ? hearts_seat_view_get_n_players (self->view) : 4;
 }
 
-Spot
+guint
+_hearts_table_own_seat (HeartsTable *self)
+{
+  return self->view != NULL ? hearts_seat_view_get_seat (self->view) : 0;
+}
+
+const HeartsSeatState *
+_hearts_table_shown (HeartsTable *self)
+{
+  return hearts_event_queue_get_shown (self->queue);
+}
+
+HeartsSpot
 _hearts_table_seat_spot (HeartsTable *self,
                          guint        seat)
 {
-  static const Spot three[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_RIGHT };
-  static const Spot four[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP, SPOT_RIGHT };
-  static const Spot five[] = { SPOT_BOTTOM, SPOT_LEFT, SPOT_TOP_LEFT, SPOT_TOP_RIGHT, SPOT_RIGHT };
-  guint             n = _hearts_table_n_players (self);
-  guint             r = (seat + n - HEARTS_HUMAN_SEAT) % n;
-
-  switch (n)
-    {
-    case 3:
-      return three[r];
-    case 5:
-      return five[r];
-    default:
-      return four[r];
-    }
+  return hearts_seat_spot (_hearts_table_n_players (self), _hearts_table_own_seat (self), seat);
 }
 
 static const char *
 seat_name (HeartsTable *self,
            guint        seat)
 {
-  if (self->player_names != NULL && seat < g_strv_length (self->player_names) &&
-      self->player_names[seat][0] != '\0')
-    return self->player_names[seat];
-
-  switch (_hearts_table_seat_spot (self, seat))
-    {
-    case SPOT_BOTTOM:
-      return _("You");
-    case SPOT_LEFT:
-      return _("West");
-    case SPOT_TOP_LEFT:
-      return _("Northwest");
-    case SPOT_TOP:
-      return _("North");
-    case SPOT_TOP_RIGHT:
-      return _("Northeast");
-    case SPOT_RIGHT:
-      return _("East");
-    default:
-      g_assert_not_reached ();
-    }
+  return hearts_seat_name (self->view, seat);
 }
 
 guint
 _hearts_table_animation_ms (HeartsTable *self,
                             guint        base)
 {
-  /* A zero-length animation ends on its first frame. */
-  if (self->animation_speed <= 0)
-    return 0;
-  return (guint) MAX (1, base / CLAMP (self->animation_speed, 0.1, 10));
+  return hearts_event_queue_scale_ms (self->queue, base);
 }
 
 /* The hand's order: suits alternate in colour (the cards' own order), ranks run as
@@ -189,20 +169,14 @@ _hearts_table_chosen_index (HeartsTable *self,
 gboolean
 _hearts_table_human_may_pass (HeartsTable *self)
 {
-  return self->game != NULL &&
-         hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING &&
-         !hearts_game_has_passed (self->game, HEARTS_HUMAN_SEAT);
+  return self->view != NULL && hearts_seat_view_get_phase (self->view) == HEARTS_PHASE_PASSING &&
+         hearts_seat_view_get_own_turn (self->view);
 }
 
-/* The step queue decides when; the property is the table's. */
-void
-_hearts_table_set_busy (HeartsTable *self,
-                        gboolean     busy)
+static gboolean
+is_busy (HeartsTable *self)
 {
-  if (self->busy == busy)
-    return;
-  self->busy = busy;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  return hearts_event_queue_get_busy (self->queue);
 }
 
 static void
@@ -226,7 +200,7 @@ void
 _hearts_table_start_reflow (HeartsTable *self)
 {
   for (guint c = 0; c < 64; c++)
-    self->card_from[c] = self->card_at[c];
+    self->geo->card_from[c] = self->geo->card_at[c];
 
   self->reflow_t = 0;
   adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->reflow),
@@ -303,17 +277,33 @@ _hearts_table_set_focus_card (HeartsTable      *self,
                               HeartsCardWidget *card)
 {
   self->focus_card = hearts_card_widget_get_card (card);
+  if (_hearts_table_chosen_index (self, self->focus_card) < 0)
+    self->row_card = self->focus_card;
   update_roving (self);
+}
+
+/* The cards passed to the player, marked in the hand until it plays a card (at once,
+ * not when the table shows the play). */
+static HeartsCards
+shown_received (HeartsTable *self)
+{
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+
+  if (shown == NULL || hearts_seat_state_get_phase (shown) != HEARTS_PHASE_PLAYING ||
+      hearts_seat_state_has_played (hearts_seat_view_get_state (self->view), hearts_seat_state_get_seat (shown)))
+    return 0;
+  return hearts_seat_state_get_received (shown);
 }
 
 static void
 update_card_states (HeartsTable *self)
 {
   HeartsCards legal = 0;
+  HeartsCards received = shown_received (self);
   gboolean    passing = _hearts_table_human_may_pass (self);
 
-  if (self->game != NULL)
-    legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
+  if (self->view != NULL)
+    legal = hearts_seat_state_get_legal (hearts_seat_view_get_state (self->view));
 
   for (guint i = 0; i < self->hand->len; i++)
     {
@@ -323,7 +313,7 @@ update_card_states (HeartsTable *self)
       hearts_card_widget_set_selected (w, _hearts_table_chosen_index (self, card) >= 0);
       hearts_card_widget_set_playable (w, passing || hearts_cards_has (legal, card));
       hearts_card_widget_set_dim_unplayable (w, self->highlight_legal && legal != 0);
-      hearts_card_widget_set_received (w, hearts_cards_has (self->received, card));
+      hearts_card_widget_set_received (w, hearts_cards_has (received, card));
       hearts_card_widget_set_hinted (w, hearts_cards_has (self->hint, card));
     }
   update_roving (self);
@@ -342,10 +332,11 @@ sync_hand (HeartsTable *self)
 
   if (GTK_IS_WINDOW (root))
     focus_visible = gtk_window_get_focus_visible (GTK_WINDOW (root));
-  if (self->game != NULL)
-    hand = hearts_game_get_hand (self->game, HEARTS_HUMAN_SEAT);
-  /* A card leaves the hand when the table shows its play. */
-  hand |= _hearts_table_queued_plays (self, HEARTS_HUMAN_SEAT);
+  /* A card leaves the hand when the table shows its play, or when it is let go. */
+  if (_hearts_table_shown (self) != NULL)
+    hand = hearts_seat_state_get_hand (_hearts_table_shown (self));
+  if (self->let_go != HEARTS_NO_CARD)
+    hand &= ~HEARTS_CARD_BIT (self->let_go);
   /* Cards chosen for the pass are still ours until the pass is sent. */
   for (guint i = 0; i < self->n_chosen; i++)
     hand |= HEARTS_CARD_BIT (self->chosen[i]);
@@ -366,7 +357,7 @@ sync_hand (HeartsTable *self)
               self->drag_card = NULL;
               self->dragging = FALSE;
             }
-          self->has_pos &= ~HEARTS_CARD_BIT (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)));
+          self->geo->has_pos &= ~HEARTS_CARD_BIT (hearts_card_widget_get_card (HEARTS_CARD_WIDGET (w)));
           gtk_widget_unparent (w);
           g_ptr_array_remove_index (self->hand, i - 1);
           changed = TRUE;
@@ -400,16 +391,16 @@ sync_hand (HeartsTable *self)
         g_ptr_array_insert (self->hand, i, w);
 
         /* A received card comes in from the seat that passed it. */
-        if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
-            hearts_cards_has (hearts_game_get_received (self->game, HEARTS_HUMAN_SEAT), card))
+        if (hearts_cards_has (shown_received (self), card))
           {
-            guint            from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
-                                                              hearts_game_get_pass_direction (self->game),
-                                                              HEARTS_HUMAN_SEAT);
-            graphene_point_t c = self->seats[from].fan;
+            const HeartsSeatState *shown = _hearts_table_shown (self);
+            guint                  from = hearts_rules_pass_source (hearts_seat_state_get_rules (shown),
+                                                                    hearts_seat_state_get_pass_direction (shown),
+                                                                    hearts_seat_state_get_seat (shown));
+            graphene_point_t c = self->geo->seats[from].fan;
 
-            self->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->card_w / 2, c.y - self->card_h / 2);
-            self->has_pos |= HEARTS_CARD_BIT (card);
+            self->geo->card_at[card] = GRAPHENE_POINT_INIT (c.x - self->geo->card_w / 2, c.y - self->geo->card_h / 2);
+            self->geo->has_pos |= HEARTS_CARD_BIT (card);
           }
         i++;
         changed = TRUE;
@@ -441,7 +432,7 @@ static gboolean
 is_you (HeartsTable *self,
         guint        seat)
 {
-  return seat == HEARTS_HUMAN_SEAT && g_strcmp0 (seat_name (self, seat), _("You")) == 0;
+  return seat == _hearts_table_own_seat (self) && g_strcmp0 (seat_name (self, seat), _("You")) == 0;
 }
 
 /* The plate shows the points taken this hand (as the pile shows them) apart from the
@@ -450,9 +441,10 @@ static void
 update_plate (HeartsTable *self,
               guint        seat)
 {
-  gint             points = hearts_game_count_points (self->game, hearts_point_pile_get_cards (self->piles[seat]));
-  gint             total = self->totals[seat];
-  guint            tricks = self->pile_tricks[seat];
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  gint             points = hearts_seat_state_count_points (shown, hearts_point_pile_get_cards (self->piles[seat]));
+  gint             total = hearts_seat_state_get_total (shown, seat);
+  guint            tricks = hearts_seat_state_get_tricks_won (shown, seat);
   g_autofree char *points_text = hearts_format_points (points);
   g_autofree char *total_text = hearts_format_points (total);
   g_autofree char *hand = NULL;
@@ -485,41 +477,16 @@ update_plate (HeartsTable *self,
   hearts_seat_plate_set_description (self->plates[seat], description);
 }
 
-/* The piles follow the game when the table is still; while it shows moves the game has
- * already made, each collected trick adds to its winner's pile. */
+/* The piles show the scoring cards each seat has taken, as shown: a trick joins its
+ * winner's pile once it has flown there. */
 static void
 sync_piles (HeartsTable *self)
 {
-  guint n = _hearts_table_n_players (self);
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  guint                  n = _hearts_table_n_players (self);
 
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
-    {
-      gboolean in_game = self->game != NULL && s < n;
-
-      hearts_point_pile_set_cards (self->piles[s], in_game ? hearts_game_get_points_taken (self->game, s) : 0);
-      self->pile_tricks[s] = in_game ? hearts_game_get_tricks_won (self->game, s) : 0;
-      /* The hand's points join the total once its last trick is shown. */
-      self->totals[s] = in_game ? hearts_game_get_total (self->game, s) : 0;
-    }
-}
-
-void
-_hearts_table_collect_to_pile (HeartsTable *self,
-                               guint        winner)
-{
-  HeartsCards trick = 0;
-  HeartsCards pile;
-
-  if (self->game == NULL || winner >= _hearts_table_n_players (self))
-    return;
-  for (guint i = 0; i < self->n_shown; i++)
-    trick |= HEARTS_CARD_BIT (self->shown[i].card);
-  /* The game has the trick's scoring cards with the winner already. */
-  pile = hearts_point_pile_get_cards (self->piles[winner]);
-  pile |= trick & hearts_game_get_points_taken (self->game, winner);
-  hearts_point_pile_set_cards (self->piles[winner], pile);
-  self->pile_tricks[winner]++;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+    hearts_point_pile_set_cards (self->piles[s], shown != NULL && s < n ? hearts_seat_state_get_points_taken (shown, s) : 0);
 }
 
 /* "Q♠", "10♥": a card as the felt shows it in a line of text. */
@@ -558,28 +525,33 @@ static char *
 pass_notice (HeartsTable *self,
              char       **spoken)
 {
-  HeartsPassDirection dir;
-  guint               from;
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  HeartsPassDirection    dir;
+  HeartsCards            received;
+  guint                  from;
   g_autoptr(GString) cards = NULL;
   g_autofree char *names = NULL;
   HeartsCard       card;
 
   *spoken = NULL;
-  if (self->game == NULL || self->human_played || hearts_game_get_phase (self->game) != HEARTS_PHASE_PLAYING)
+  /* Until the player plays a card: at once, not when the table shows the play. */
+  if (shown == NULL || hearts_seat_state_get_phase (shown) != HEARTS_PHASE_PLAYING ||
+      hearts_seat_state_has_played (hearts_seat_view_get_state (self->view), hearts_seat_state_get_seat (shown)))
     return NULL;
 
-  dir = hearts_game_get_pass_direction (self->game);
+  dir = hearts_seat_state_get_pass_direction (shown);
   if (dir == HEARTS_PASS_HOLD)
     {
       *spoken = g_strdup (_("No passing this hand"));
       return g_strdup (*spoken);
     }
-  if (self->received == 0)
+  received = hearts_seat_state_get_received (shown);
+  if (received == 0)
     return NULL;
 
-  from = hearts_rules_pass_source (hearts_game_get_rules (self->game), dir, HEARTS_HUMAN_SEAT);
+  from = hearts_rules_pass_source (hearts_seat_state_get_rules (shown), dir, hearts_seat_state_get_seat (shown));
   cards = g_string_new (NULL);
-  HEARTS_CARDS_FOREACH (card, self->received)
+  HEARTS_CARDS_FOREACH (card, received)
     {
       g_autofree char *name = card_short_name (card);
 
@@ -587,7 +559,7 @@ pass_notice (HeartsTable *self,
         g_string_append (cards, "  ");
       g_string_append (cards, name);
     }
-  names = hearts_cards_get_names (self->received);
+  names = hearts_cards_get_names (received);
   /* Translators: a player's name, then a list of cards */
   *spoken = g_strdup_printf (_("Passed to you by %s: %s"), seat_name (self, from), names);
   /* Translators: a player's name, then the cards in short, as "2♣  7♥  Q♠" */
@@ -597,9 +569,14 @@ pass_notice (HeartsTable *self,
 void
 _hearts_table_update_labels (HeartsTable *self)
 {
+  const HeartsSeatState *shown = _hearts_table_shown (self);
   guint    n = _hearts_table_n_players (self);
-  gint     current = self->game != NULL ? hearts_game_get_current_player (self->game) : -1;
+  gint     current = shown != NULL ? hearts_seat_state_get_current_player (shown) : -1;
+  gint     collector = _hearts_table_collector (self);
   gboolean passing = _hearts_table_human_may_pass (self);
+  HeartsCard trick[HEARTS_MAX_PLAYERS];
+  guint    leader = 0;
+  guint    n_trick = shown != NULL ? hearts_seat_state_get_table (shown, trick, &leader) : 0;
   g_autoptr(GString) description = g_string_new (NULL);
   g_autofree char *spoken = NULL;
   g_autofree char *notice = pass_notice (self, &spoken);
@@ -608,16 +585,16 @@ _hearts_table_update_labels (HeartsTable *self)
     {
       HeartsCards pile = hearts_point_pile_get_cards (self->piles[s]);
 
-      gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), s < n && self->game != NULL);
-      gtk_widget_set_visible (GTK_WIDGET (self->piles[s]), s < n && self->game != NULL && pile != 0);
-      if (s >= n || self->game == NULL)
+      gtk_widget_set_visible (GTK_WIDGET (self->plates[s]), s < n && shown != NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->piles[s]), s < n && shown != NULL && pile != 0);
+      if (s >= n || shown == NULL)
         continue;
 
       update_plate (self, s);
       hearts_point_pile_set_owner (self->piles[s], seat_name (self, s), is_you (self, s));
       /* The winner of the trick being collected leads next: its plate lights up at once. */
       hearts_seat_plate_set_current (self->plates[s],
-                                     ((gint) s == current && !self->busy) || (gint) s == self->collect_winner);
+                                     ((gint) s == current && !is_busy (self)) || (gint) s == collector);
     }
 
   gtk_widget_set_visible (self->pass_label, passing || notice != NULL);
@@ -628,9 +605,9 @@ _hearts_table_update_labels (HeartsTable *self)
   gtk_widget_set_can_focus (self->pass_button, passing);
   if (passing)
     {
-      guint            target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
-                                                          hearts_game_get_pass_direction (self->game),
-                                                          HEARTS_HUMAN_SEAT);
+      guint            target = hearts_rules_pass_target (hearts_seat_state_get_rules (shown),
+                                                          hearts_seat_state_get_pass_direction (shown),
+                                                          hearts_seat_state_get_seat (shown));
       g_autofree char *text = g_strdup_printf (_("Pass to %s"), seat_name (self, target));
 
       gtk_label_set_label (GTK_LABEL (self->pass_label), text);
@@ -645,40 +622,18 @@ _hearts_table_update_labels (HeartsTable *self)
                                  passing && self->n_chosen == HEARTS_PASS_SIZE);
 
   /* A screen reader reads the trick from the table's description. */
-  for (guint i = 0; i < self->n_shown; i++)
+  for (guint i = 0; i < n_trick; i++)
     {
-      g_autofree char *name = hearts_card_get_name (self->shown[i].card);
+      g_autofree char *name = hearts_card_get_name (trick[i]);
 
       if (description->len > 0)
         g_string_append (description, ", ");
       /* Translators: who played what in the current trick: "West: Two of Clubs" */
-      g_string_append_printf (description, _("%s: %s"), seat_name (self, self->shown[i].seat), name);
+      g_string_append_printf (description, _("%s: %s"), seat_name (self, (leader + i) % n), name);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
                                   -1);
-}
-
-/* The trick and its animations */
-
-static void
-show_trick_from_game (HeartsTable *self)
-{
-  HeartsCard cards[HEARTS_MAX_PLAYERS];
-  guint      leader = 0;
-  guint      n = 0;
-
-  if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
-    n = hearts_game_get_trick (self->game, cards, &leader);
-
-  self->n_shown = n;
-  for (guint i = 0; i < n; i++)
-    {
-      self->shown[i].card = cards[i];
-      self->shown[i].seat = (leader + i) % _hearts_table_n_players (self);
-      self->shown[i].from = rect_centered (self->seats[self->shown[i].seat].trick,
-                                           self->card_w, self->card_h);
-    }
 }
 
 /* Focus and what is said */
@@ -700,21 +655,22 @@ suit_name (HeartsSuit suit)
     }
 }
 
-/* What the human is to do now, and with what. */
+/* What the player is to do now, and with what. */
 static void
 announce_turn (HeartsTable *self)
 {
-  g_autofree char *text = NULL;
+  const HeartsSeatState *state = hearts_seat_view_get_state (self->view);
+  guint                  seat = hearts_seat_state_get_seat (state);
+  g_autofree char       *text = NULL;
 
   /* Once, even when a new hand or an undo brings the same turn round again. */
   if (self->turn_said)
     return;
 
-  if (hearts_game_get_phase (self->game) == HEARTS_PHASE_PASSING)
+  if (hearts_seat_state_get_phase (state) == HEARTS_PHASE_PASSING)
     {
-      guint target = hearts_rules_pass_target (hearts_game_get_rules (self->game),
-                                               hearts_game_get_pass_direction (self->game),
-                                               HEARTS_HUMAN_SEAT);
+      guint target = hearts_rules_pass_target (hearts_seat_state_get_rules (state),
+                                               hearts_seat_state_get_pass_direction (state), seat);
 
       /* Translators: %s is a player's name */
       text = g_strdup_printf (_("Choose three cards to pass to %s"), seat_name (self, target));
@@ -722,9 +678,8 @@ announce_turn (HeartsTable *self)
   else
     {
       HeartsCard  trick[HEARTS_MAX_PLAYERS];
-      guint       leader;
-      guint       n = hearts_game_get_trick (self->game, trick, &leader);
-      HeartsCards legal = hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT);
+      guint       n = hearts_seat_state_get_table (state, trick, NULL);
+      HeartsCards legal = hearts_seat_state_get_legal (state);
       HeartsSuit  led = n > 0 ? HEARTS_CARD_SUIT (trick[0]) : HEARTS_SUIT_CLUBS;
 
       if (n == 0)
@@ -740,20 +695,22 @@ announce_turn (HeartsTable *self)
   self->turn_said = TRUE;
 }
 
-/* The cards passed to the human, once a hand, when they show in the hand. */
+/* The cards passed to the player, once a hand, when they show in the hand. */
 static void
 announce_received (HeartsTable *self)
 {
-  g_autofree char *names = NULL;
-  g_autofree char *text = NULL;
-  guint            from;
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+  HeartsCards            received = shown_received (self);
+  g_autofree char       *names = NULL;
+  g_autofree char       *text = NULL;
+  guint                  from;
 
-  if (self->received == 0 || self->received == self->announced_received)
+  if (received == 0 || self->received_said)
     return;
-  self->announced_received = self->received;
-  from = hearts_rules_pass_source (hearts_game_get_rules (self->game),
-                                   hearts_game_get_pass_direction (self->game), HEARTS_HUMAN_SEAT);
-  names = hearts_cards_get_names (self->received);
+  self->received_said = TRUE;
+  from = hearts_rules_pass_source (hearts_seat_state_get_rules (shown), hearts_seat_state_get_pass_direction (shown),
+                                   hearts_seat_state_get_seat (shown));
+  names = hearts_cards_get_names (received);
   /* Translators: a player's name, then a list of cards */
   text = g_strdup_printf (_("%s passed you the %s"), seat_name (self, from), names);
   hearts_announcer_announce (self->announcer, text);
@@ -764,12 +721,71 @@ announce_received (HeartsTable *self)
 static void
 announce_hold (HeartsTable *self)
 {
-  if (self->game == NULL || self->hold_said || self->human_played ||
-      hearts_game_get_phase (self->game) != HEARTS_PHASE_PLAYING ||
-      hearts_game_get_pass_direction (self->game) != HEARTS_PASS_HOLD)
+  const HeartsSeatState *shown = _hearts_table_shown (self);
+
+  if (shown == NULL || self->hold_said || hearts_seat_state_get_phase (shown) != HEARTS_PHASE_PLAYING ||
+      hearts_seat_state_get_pass_direction (shown) != HEARTS_PASS_HOLD ||
+      hearts_seat_state_has_played (shown, hearts_seat_state_get_seat (shown)))
     return;
   self->hold_said = TRUE;
   hearts_announcer_announce (self->announcer, _("No passing this hand"));
+  self->turn_said = FALSE;
+}
+
+/* Said when the table shows the move, so that speech keeps pace with the cards. */
+static void
+announce_step (HeartsTable           *self,
+               const HeartsSeatEvent *step)
+{
+  const char      *who = hearts_table_get_player_name (self, step->seat);
+  gboolean         own = step->seat == _hearts_table_own_seat (self);
+  g_autofree char *text = NULL;
+
+  if (step->kind == HEARTS_SEAT_EVENT_CARD_PLAYED)
+    {
+      g_autofree char *card = hearts_card_get_name (step->card);
+
+      if (own)
+        /* Translators: %s is a card, as "Queen of Spades"; leave out the article if your
+         * language's would depend on the card */
+        text = g_strdup_printf (_("You play the %s"), card);
+      else
+        /* Translators: a player's name, then a card: "West plays the Queen of Spades" */
+        text = g_strdup_printf (_("%s plays the %s"), who, card);
+    }
+  else
+    {
+      const HeartsSeatState *shown = _hearts_table_shown (self);
+      HeartsCard             trick[HEARTS_MAX_PLAYERS];
+      guint                  n = hearts_seat_state_get_table (shown, trick, NULL);
+      HeartsCards            cards = 0;
+      gint                   points;
+      g_autofree char       *points_text = NULL;
+
+      for (guint i = 0; i < n; i++)
+        cards |= HEARTS_CARD_BIT (trick[i]);
+      points = hearts_seat_state_count_points (shown, cards);
+      points_text = hearts_format_points (points);
+      /* A trick with no points is only said to be taken: less to hear. */
+      if (own && points == 0)
+        text = g_strdup (_("You take the trick"));
+      else if (own)
+        /* Translators: the points of the trick you took, "You take the trick, 13 points"
+         * (or "−10 points") */
+        text = g_strdup_printf (g_dngettext (NULL, "You take the trick, %s point",
+                                             "You take the trick, %s points", ABS (points)),
+                                points_text);
+      else if (points == 0)
+        /* Translators: a player's name: "West takes the trick" */
+        text = g_strdup_printf (_("%s takes the trick"), who);
+      else
+        /* Translators: a player's name, then points: "West takes the trick, 13 points"
+         * (or "−10 points") */
+        text = g_strdup_printf (g_dngettext (NULL, "%s takes the trick, %s point",
+                                             "%s takes the trick, %s points", ABS (points)),
+                                who, points_text);
+    }
+  hearts_announcer_announce (self->announcer, text);
   self->turn_said = FALSE;
 }
 
@@ -786,110 +802,51 @@ focus_is_elsewhere (HeartsTable *self)
          gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL;
 }
 
-/* A full trick waits to be collected: the next lead is not yet anyone's turn. */
-static gboolean
-trick_complete (HeartsTable *self)
-{
-  HeartsCard trick[HEARTS_MAX_PLAYERS];
-  guint      leader;
-
-  return hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING &&
-         hearts_game_get_trick (self->game, trick, &leader) == hearts_game_get_n_players (self->game);
-}
-
-/* When it becomes the human's turn the hand takes the focus; so it does when the
+/* When it becomes the player's turn the hand takes the focus; so it does when the
  * focus was left on nothing, such as on the pass button that went away. */
 static void
 update_focus (HeartsTable *self)
 {
   GtkRoot   *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  gboolean   turn = !self->busy && self->game != NULL && hearts_game_human_to_move (self->game) &&
-                  !trick_complete (self);
-  gboolean became = turn && !self->human_turn;
-  gboolean lost = focus == NULL || !gtk_widget_get_mapped (focus) ||
+  gboolean   busy = is_busy (self);
+  gboolean   turn = !busy && self->view != NULL && hearts_seat_view_get_own_turn (self->view);
+  gboolean   became = turn && !self->turn_shown;
+  gboolean   lost = focus == NULL || !gtk_widget_get_mapped (focus) ||
                   (focus == self->pass_button && !gtk_widget_get_can_focus (focus));
 
-  if (!self->busy)
-    self->human_turn = turn;
+  if (!busy)
+    self->turn_shown = turn;
   if (became)
     announce_turn (self);
   if ((became || lost) && !focus_is_elsewhere (self))
     hearts_table_focus_hand (self);
 }
 
-/* Game signals */
+/* The queue's signals */
 
+/* The table follows what is shown: after every event of the view, and as each step
+ * starts and ends. @moved: the view had an event (a move clears the hint and, once
+ * the pass is made, the chosen cards). */
 static void
-on_card_played (HeartsGame  *game,
-                guint        seat,
-                guint        card,
-                HeartsTable *self)
+on_queue_changed_cb (HeartsTable *self,
+                     gboolean     moved)
 {
-  graphene_rect_t from;
-  gboolean        has_from = FALSE;
-
-  if (seat == HEARTS_HUMAN_SEAT)
+  if (moved)
     {
-      HeartsCardWidget *w = find_card (self, card);
-
-      /* From where it was let go, unless it waits behind other plays. */
-      if (w != NULL && (self->has_pos & HEARTS_CARD_BIT (card)) && self->step == NULL &&
-          g_queue_is_empty (&self->steps))
+      self->hint = 0;
+      if (!_hearts_table_human_may_pass (self) && self->n_chosen > 0)
         {
-          from = GRAPHENE_RECT_INIT (self->card_at[card].x, self->card_at[card].y,
-                                     self->card_w, self->card_h);
-          has_from = TRUE;
+          self->n_chosen = 0;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
         }
-      self->human_played = TRUE;
-      self->received = 0;
-      /* The next turn is another one, even if no one else moves in between. */
-      self->human_turn = FALSE;
-    }
-  self->hint = 0;
-  _hearts_table_queue_step (self, STEP_PLAY, seat, card, has_from ? &from : NULL);
-}
-
-static void
-on_trick_finished (HeartsGame  *game,
-                   guint        winner,
-                   guint        trick,
-                   HeartsTable *self)
-{
-  _hearts_table_queue_step (self, STEP_COLLECT, winner, HEARTS_NO_CARD, NULL);
-}
-
-static void
-on_hand_started (HeartsGame  *game,
-                 guint        hand,
-                 HeartsTable *self)
-{
-  hearts_table_reset (self);
-}
-
-static void
-on_game_changed (HeartsGame  *game,
-                 HeartsTable *self)
-{
-  /* While cards move, the trick on show and the piles are the table's own; the rest
-   * follows the game. */
-  if (!self->busy)
-    {
-      show_trick_from_game (self);
-      sync_piles (self);
     }
 
-  if (!_hearts_table_human_may_pass (self))
-    self->n_chosen = 0;
-  if (self->game != NULL && !self->human_played &&
-      hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
-    self->received = hearts_game_get_received (self->game, HEARTS_HUMAN_SEAT);
-  self->hint = 0;
-
+  sync_piles (self);
   sync_hand (self);
   _hearts_table_update_labels (self);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
-  if (!self->busy)
+  if (!is_busy (self))
     {
       announce_hold (self);
       announce_received (self);
@@ -897,16 +854,93 @@ on_game_changed (HeartsGame  *game,
   update_focus (self);
 }
 
-void
-_hearts_table_sync_from_game (HeartsTable *self)
+/* A play starts to fly from where its card is: the player's from the hand (or where it
+ * was let go), another seat's from its fan of backs. */
+static void
+on_step_started_cb (HeartsTable           *self,
+                    const HeartsSeatEvent *step)
 {
-  on_game_changed (self->game, self);
+  if (step->kind == HEARTS_SEAT_EVENT_CARD_PLAYED)
+    {
+      guint seat = step->seat;
+
+      if (seat == _hearts_table_own_seat (self) && step->card == self->let_go)
+        self->flight_from = self->let_go_from;
+      else if (seat == _hearts_table_own_seat (self) && (self->geo->has_pos & HEARTS_CARD_BIT (step->card)))
+        self->flight_from = GRAPHENE_RECT_INIT (self->geo->card_at[step->card].x, self->geo->card_at[step->card].y,
+                                                self->geo->card_w, self->geo->card_h);
+      else
+        self->flight_from = rect_centered (self->geo->seats[seat].fan, self->geo->back_w, self->geo->back_h);
+      if (step->card == self->let_go)
+        self->let_go = HEARTS_NO_CARD;
+    }
+  /* What is heard matches what is seen: the card has left the hand. */
+  on_queue_changed_cb (self, FALSE);
+  announce_step (self, step);
+}
+
+static void
+on_player_names_cb (HeartsTable *self)
+{
+  _hearts_table_update_labels (self);
+  _hearts_table_layout_changed (self);
+}
+
+static void
+reset (HeartsTable *self)
+{
+  self->n_chosen = 0;
+  self->hint = 0;
+  self->let_go = HEARTS_NO_CARD;
+  self->hold_said = FALSE;
+  self->received_said = FALSE;
+  /* A new hand, game or undo: the turn is announced and takes the focus afresh. */
+  self->turn_shown = FALSE;
+  self->drag_card = NULL;
+  self->dragging = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
+}
+
+static void
+on_queue_shown_cb (HeartsTable           *self,
+                   const HeartsSeatEvent *event)
+{
+  g_signal_emit (self, signals[EVENT_SHOWN], 0, event);
+}
+
+static void
+on_queue_busy_cb (HeartsTable *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/* The player's own play flies from where its card was let go, though the table may
+ * still be showing earlier moves. */
+static void
+on_view_event_cb (HeartsTable           *self,
+                  const HeartsSeatEvent *event)
+{
+  HeartsCardWidget *w;
+
+  if (event->kind != HEARTS_SEAT_EVENT_CARD_PLAYED || event->seat != _hearts_table_own_seat (self) ||
+      is_busy (self))
+    return;
+  w = find_card (self, event->card);
+  if (w != NULL && (self->geo->has_pos & HEARTS_CARD_BIT (event->card)))
+    {
+      self->let_go = event->card;
+      self->let_go_from = GRAPHENE_RECT_INIT (self->geo->card_at[event->card].x, self->geo->card_at[event->card].y,
+                                              self->geo->card_w, self->geo->card_h);
+    }
+  /* The next turn is another one, even if no one else moves in between. */
+  self->turn_shown = FALSE;
 }
 
 void
-_hearts_table_sync_hand (HeartsTable *self)
+_hearts_table_tell (HeartsTable *self,
+                    const char  *message)
 {
-  sync_hand (self);
+  g_signal_emit (self, signals[REFUSED], 0, message);
 }
 
 void
@@ -915,7 +949,7 @@ _hearts_table_refuse (HeartsTable  *self,
 {
   g_autofree char *message = NULL;
 
-  message = hearts_refusal_format (refusal, hearts_game_get_rules (self->game));
+  message = hearts_refusal_format (refusal, hearts_seat_view_get_rules (self->view));
   g_signal_emit (self, signals[REFUSED], 0, message);
 }
 
@@ -961,17 +995,20 @@ hearts_table_dispose (GObject *object)
   HeartsTable *self = HEARTS_TABLE (object);
   GtkWidget   *child;
 
-  _hearts_table_clear_steps (self);
   g_clear_handle_id (&self->pass_idle_id, g_source_remove);
   g_clear_handle_id (&self->use_idle_id, g_source_remove);
   g_clear_object (&self->reflow);
-  if (self->game_signals != NULL)
-    g_signal_group_set_target (self->game_signals, NULL);
-  g_clear_object (&self->game_signals);
-  g_clear_object (&self->game);
+  if (self->queue != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->queue, self);
+      hearts_event_queue_set_seat_view (self->queue, NULL);
+    }
+  g_clear_object (&self->queue);
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_clear_object (&self->view);
   g_clear_object (&self->theme);
   g_clear_pointer (&self->felt, hearts_felt_free);
-  g_clear_pointer (&self->player_names, g_strfreev);
   if (self->hand != NULL)
     g_ptr_array_set_size (self->hand, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -991,8 +1028,8 @@ hearts_table_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
+    case PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
       break;
     case PROP_CARD_THEME:
       g_value_set_object (value, self->theme);
@@ -1012,11 +1049,8 @@ hearts_table_get_property (GObject    *object,
     case PROP_PILES_ACTIVATABLE:
       g_value_set_boolean (value, self->piles_activatable);
       break;
-    case PROP_PLAYER_NAMES:
-      g_value_set_boxed (value, self->player_names);
-      break;
     case PROP_BUSY:
-      g_value_set_boolean (value, self->busy);
+      g_value_set_boolean (value, is_busy (self));
       break;
     case PROP_N_CHOSEN:
       g_value_set_uint (value, self->n_chosen);
@@ -1036,8 +1070,8 @@ hearts_table_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_GAME:
-      hearts_table_set_game (self, g_value_get_object (value));
+    case PROP_SEAT_VIEW:
+      hearts_table_set_seat_view (self, g_value_get_object (value));
       break;
     case PROP_CARD_THEME:
       hearts_table_set_card_theme (self, g_value_get_object (value));
@@ -1057,9 +1091,6 @@ hearts_table_set_property (GObject      *object,
     case PROP_PILES_ACTIVATABLE:
       hearts_table_set_piles_activatable (self, g_value_get_boolean (value));
       break;
-    case PROP_PLAYER_NAMES:
-      hearts_table_set_player_names (self, g_value_get_boxed (value));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1075,13 +1106,11 @@ hearts_table_class_init (HeartsTableClass *klass)
   object_class->get_property = hearts_table_get_property;
   object_class->set_property = hearts_table_set_property;
 
-  widget_class->measure = _hearts_table_measure;
-  widget_class->size_allocate = _hearts_table_size_allocate;
   widget_class->snapshot = _hearts_table_snapshot;
   widget_class->focus = hearts_table_focus;
 
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
+  properties[PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL, HEARTS_TYPE_SEAT_VIEW,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_CARD_THEME] =
     g_param_spec_object ("card-theme", NULL, NULL, HEARTS_TYPE_CARD_THEME,
@@ -1103,9 +1132,6 @@ hearts_table_class_init (HeartsTableClass *klass)
   properties[PROP_HAND_SORT] =
     g_param_spec_enum ("hand-sort", NULL, NULL, HEARTS_TYPE_HAND_SORT, HEARTS_HAND_SORT_ASCENDING,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_PLAYER_NAMES] =
-    g_param_spec_boxed ("player-names", NULL, NULL, G_TYPE_STRV,
-                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -1127,8 +1153,21 @@ hearts_table_class_init (HeartsTableClass *klass)
     g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /**
+   * HeartsTable::event-shown:
+   * @event: an event of the seat view
+   *
+   * The table shows @event: a card played as it starts to fly, a trick taken as its
+   * winner is ringed, anything else as the table takes it in (see HeartsEventQueue::shown).
+   * What follows the table's pace, as its sounds do, follows this.
+   */
+  signals[EVENT_SHOWN] =
+    g_signal_new ("event-shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, HEARTS_TYPE_SEAT_EVENT | G_SIGNAL_TYPE_STATIC_SCOPE);
+
   gtk_widget_class_install_action (widget_class, "table.pass", NULL, _hearts_table_pass_action);
 
+  gtk_widget_class_set_layout_manager_type (widget_class, HEARTS_TYPE_TABLE_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "hearts-table");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -1140,11 +1179,12 @@ hearts_table_init (HeartsTable *self)
 
   self->highlight_legal = TRUE;
   self->animation_speed = 1;
-  self->collect_winner = -1;
   self->focus_card = HEARTS_NO_CARD;
+  self->row_card = HEARTS_NO_CARD;
+  self->let_go = HEARTS_NO_CARD;
   self->reflow_t = 1;
   self->hand = g_ptr_array_new ();
-  g_queue_init (&self->steps);
+  self->geo = _hearts_table_layout_get_geometry (HEARTS_TABLE_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))));
   self->felt = hearts_felt_new ();
   /* The felt's colours follow the dark style, which changes no CSS of the table itself. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
@@ -1192,11 +1232,13 @@ hearts_table_init (HeartsTable *self)
   g_signal_connect_swapped (self->reflow, "done", G_CALLBACK (on_reflow_done), self);
   adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->reflow), ADW_EASE_OUT_CUBIC);
 
-  self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
-  g_signal_group_connect (self->game_signals, "card-played", G_CALLBACK (on_card_played), self);
-  g_signal_group_connect (self->game_signals, "trick-finished", G_CALLBACK (on_trick_finished), self);
-  g_signal_group_connect (self->game_signals, "hand-started", G_CALLBACK (on_hand_started), self);
-  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
+  self->queue = hearts_event_queue_new (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->queue, "reset", G_CALLBACK (reset), self);
+  g_signal_connect_swapped (self->queue, "changed", G_CALLBACK (on_queue_changed_cb), self);
+  g_signal_connect_swapped (self->queue, "step-started", G_CALLBACK (on_step_started_cb), self);
+  g_signal_connect_swapped (self->queue, "progress", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->queue, "shown", G_CALLBACK (on_queue_shown_cb), self);
+  g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (on_queue_busy_cb), self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Card table"), -1);
@@ -1210,26 +1252,33 @@ hearts_table_new (void)
   return g_object_new (HEARTS_TYPE_TABLE, NULL);
 }
 
-HeartsGame *
-hearts_table_get_game (HeartsTable *self)
+HeartsSeatView *
+hearts_table_get_seat_view (HeartsTable *self)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
-  return self->game;
+  return self->view;
 }
 
 void
-hearts_table_set_game (HeartsTable *self,
-                       HeartsGame  *game)
+hearts_table_set_seat_view (HeartsTable    *self,
+                            HeartsSeatView *view)
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
-  g_return_if_fail (game == NULL || HEARTS_IS_GAME (game));
+  g_return_if_fail (view == NULL || HEARTS_IS_SEAT_VIEW (view));
 
-  if (!g_set_object (&self->game, game))
+  if (self->view == view)
     return;
-
-  g_signal_group_set_target (self->game_signals, game);
-  hearts_table_reset (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_set_object (&self->view, view);
+  /* Before the queue's own handler: it sees whether the table was still. */
+  if (view != NULL)
+    {
+      g_signal_connect_swapped (view, "event", G_CALLBACK (on_view_event_cb), self);
+      g_signal_connect_swapped (view, "notify::player-names", G_CALLBACK (on_player_names_cb), self);
+    }
+  hearts_event_queue_set_seat_view (self->queue, view);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT_VIEW]);
 }
 
 HeartsCardTheme *
@@ -1320,6 +1369,7 @@ hearts_table_set_animation_speed (HeartsTable *self,
   if (self->animation_speed == speed)
     return;
   self->animation_speed = speed;
+  hearts_event_queue_set_speed (self->queue, speed);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_SPEED]);
 }
 
@@ -1371,32 +1421,6 @@ hearts_table_set_hand_sort (HeartsTable   *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAND_SORT]);
 }
 
-const char * const *
-hearts_table_get_player_names (HeartsTable *self)
-{
-  g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
-  return (const char * const *) self->player_names;
-}
-
-void
-hearts_table_set_player_names (HeartsTable        *self,
-                               const char * const *names)
-{
-  g_return_if_fail (HEARTS_IS_TABLE (self));
-
-  if (self->player_names != NULL && names != NULL &&
-      g_strv_equal ((const char * const *) self->player_names, names))
-    return;
-  if (self->player_names == NULL && names == NULL)
-    return;
-
-  g_strfreev (self->player_names);
-  self->player_names = g_strdupv ((char **) names);
-  _hearts_table_update_labels (self);
-  _hearts_table_layout_changed (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER_NAMES]);
-}
-
 const char *
 hearts_table_get_player_name (HeartsTable *self,
                               guint        seat)
@@ -1410,14 +1434,14 @@ int
 hearts_table_get_card_width (HeartsTable *self)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
-  return (int) self->card_w;
+  return (int) self->geo->card_w;
 }
 
 gboolean
 hearts_table_get_busy (HeartsTable *self)
 {
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
-  return self->busy;
+  return is_busy (self);
 }
 
 void
@@ -1425,34 +1449,9 @@ hearts_table_finish_animations (HeartsTable *self)
 {
   g_return_if_fail (HEARTS_IS_TABLE (self));
 
-  _hearts_table_finish_steps (self);
+  hearts_event_queue_finish (self->queue);
   if (self->reflow_t < 1)
     adw_animation_skip (self->reflow);
-}
-
-void
-hearts_table_reset (HeartsTable *self)
-{
-  g_return_if_fail (HEARTS_IS_TABLE (self));
-
-  _hearts_table_clear_steps (self);
-  self->n_chosen = 0;
-  self->hint = 0;
-  self->received = 0;
-  self->announced_received = 0;
-  self->hold_said = FALSE;
-  /* A new hand, game or undo: the turn is announced and takes the focus afresh. */
-  self->human_turn = FALSE;
-  self->drag_card = NULL;
-  self->dragging = FALSE;
-  self->human_played = FALSE;
-
-  /* After an undo the human may or may not have played already in this hand. */
-  if (self->game != NULL && hearts_game_get_phase (self->game) == HEARTS_PHASE_PLAYING)
-    self->human_played = hearts_game_has_played (self->game, HEARTS_HUMAN_SEAT);
-
-  _hearts_table_sync_from_game (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CHOSEN]);
 }
 
 /**
@@ -1533,111 +1532,133 @@ hearts_table_pass (HeartsTable *self)
 
   g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
 
-  if (self->game == NULL)
+  if (self->view == NULL)
     return FALSE;
 
   cards = hearts_table_get_chosen (self);
-  /* Set first: the game may come straight back to the human, for the first lead. */
-  was_turn = self->human_turn;
-  self->human_turn = FALSE;
-  if (!hearts_game_pass (self->game, HEARTS_HUMAN_SEAT, cards, &refusal))
+  /* Set first: the game may come straight back to the player, for the first lead. */
+  was_turn = self->turn_shown;
+  self->turn_shown = FALSE;
+  if (!hearts_seat_view_pass (self->view, cards, &refusal))
     {
-      self->human_turn = was_turn;
+      self->turn_shown = was_turn;
       _hearts_table_refuse (self, refusal);
       return FALSE;
     }
   return TRUE;
 }
 
-static GVariant *
-rect_variant (const graphene_point_t *origin,
-              const graphene_rect_t  *rect)
+HeartsCards
+hearts_table_get_hint (HeartsTable *self)
 {
-  return g_variant_new ("(iiii)",
-                        (gint) roundf (origin->x + rect->origin.x),
-                        (gint) roundf (origin->y + rect->origin.y),
-                        (gint) roundf (rect->size.width), (gint) roundf (rect->size.height));
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
+  return self->hint;
 }
 
-GVariant *
-hearts_table_describe (HeartsTable *self)
+HeartsPointPile *
+hearts_table_get_point_pile (HeartsTable *self,
+                             guint        seat)
 {
-  GVariantBuilder  b, hand, piles;
-  g_autofree char *chosen = NULL;
-  g_autofree char *hint = NULL;
-  g_autofree char *legal = NULL;
-  GtkNative       *native;
-  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
-  graphene_rect_t  table, trick, button;
-
   g_return_val_if_fail (HEARTS_IS_TABLE (self), NULL);
+  g_return_val_if_fail (seat < HEARTS_MAX_PLAYERS, NULL);
+  return self->piles[seat];
+}
 
-  /* Surface coordinates: what xdotool calls window coordinates. */
-  native = gtk_widget_get_native (GTK_WIDGET (self));
-  if (native != NULL)
-    {
-      double sx = 0, sy = 0;
-
-      if (!gtk_widget_compute_point (GTK_WIDGET (self), GTK_WIDGET (native),
-                                     &GRAPHENE_POINT_INIT (0, 0), &origin))
-        origin = GRAPHENE_POINT_INIT (0, 0);
-      gtk_native_get_surface_transform (native, &sx, &sy);
-      origin.x += sx;
-      origin.y += sy;
-    }
-
-  /* Where each card rests, not where an animation has it now, and as the game is
-   * now even if no frame has been laid out since. */
+/* As the view is now, even if no frame has been laid out since. */
+static void
+compute_resting (HeartsTable *self)
+{
   _hearts_table_compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
   _hearts_table_compute_targets (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  g_variant_builder_init (&hand, G_VARIANT_TYPE ("a(s(iiii))"));
+}
+
+gboolean
+hearts_table_get_card_bounds (HeartsTable     *self,
+                              HeartsCard       card,
+                              graphene_rect_t *bounds)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  if (find_card (self, card) == NULL)
+    return FALSE;
+  compute_resting (self);
+  *bounds = GRAPHENE_RECT_INIT (self->geo->card_target[card].x, self->geo->card_target[card].y, self->geo->card_w, self->geo->card_h);
+  return TRUE;
+}
+
+void
+hearts_table_get_pass_area (HeartsTable     *self,
+                            graphene_rect_t *bounds)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+  g_return_if_fail (bounds != NULL);
+
+  compute_resting (self);
+  *bounds = self->geo->pass_area;
+}
+
+void
+hearts_table_get_trick_area (HeartsTable     *self,
+                             graphene_rect_t *bounds)
+{
+  g_return_if_fail (HEARTS_IS_TABLE (self));
+  g_return_if_fail (bounds != NULL);
+
+  compute_resting (self);
+  *bounds = rect_centered (self->geo->center, self->geo->card_w * 2, self->geo->card_h * 1.5f);
+}
+
+gboolean
+hearts_table_get_hand_area (HeartsTable     *self,
+                            graphene_rect_t *bounds)
+{
+  float left = G_MAXFLOAT, right = -G_MAXFLOAT;
+
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  if (self->hand->len == 0)
+    return FALSE;
+  compute_resting (self);
   for (guint i = 0; i < self->hand->len; i++)
     {
-      HeartsCard      c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
-      graphene_rect_t r = GRAPHENE_RECT_INIT (self->card_target[c].x, self->card_target[c].y,
-                                              self->card_w, self->card_h);
+      HeartsCard c = hearts_card_widget_get_card (g_ptr_array_index (self->hand, i));
 
-      g_variant_builder_add (&hand, "(s@(iiii))", hearts_card_to_string (c), rect_variant (&origin, &r));
+      if (_hearts_table_chosen_index (self, c) >= 0)
+        continue;
+      left = MIN (left, self->geo->card_target[c].x);
+      right = MAX (right, self->geo->card_target[c].x + self->geo->card_w);
     }
+  if (left > right)
+    return FALSE;
+  *bounds = GRAPHENE_RECT_INIT (left, self->geo->hand_y - self->geo->raise, right - left,
+                                self->geo->card_h + self->geo->raise);
+  return TRUE;
+}
 
-  chosen = hearts_cards_to_string (hearts_table_get_chosen (self));
-  hint = hearts_cards_to_string (self->hint);
-  legal = hearts_cards_to_string (self->game != NULL ? hearts_game_get_legal (self->game, HEARTS_HUMAN_SEAT) : 0);
-  table = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
-                              gtk_widget_get_height (GTK_WIDGET (self)));
-  trick = rect_centered (self->center, self->card_w * 2, self->card_h * 1.5f);
+guint
+hearts_table_get_shown_hand_count (HeartsTable *self,
+                                   guint        seat)
+{
+  const HeartsSeatState *shown;
 
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&b, "{sv}", "hand", g_variant_builder_end (&hand));
-  g_variant_builder_add (&b, "{sv}", "chosen", g_variant_new_string (chosen));
-  g_variant_builder_add (&b, "{sv}", "hint", g_variant_new_string (hint));
-  g_variant_builder_add (&b, "{sv}", "legal", g_variant_new_string (legal));
-  g_variant_builder_add (&b, "{sv}", "n-trick", g_variant_new_uint32 (self->n_shown));
-  g_variant_builder_add (&b, "{sv}", "busy", g_variant_new_boolean (self->busy));
-  g_variant_builder_add (&b, "{sv}", "moving", g_variant_new_boolean (self->reflow_t < 1));
-  g_variant_builder_add (&b, "{sv}", "table", rect_variant (&origin, &table));
-  g_variant_builder_add (&b, "{sv}", "trick", rect_variant (&origin, &trick));
-  g_variant_builder_add (&b, "{sv}", "pass-area", rect_variant (&origin, &self->pass_area));
-  /* Each seat's pile as shown: its cards, and where to click it (empty when hidden). */
-  g_variant_builder_init (&piles, G_VARIANT_TYPE ("a(us(iiii))"));
-  for (guint s = 0; s < _hearts_table_n_players (self) && self->game != NULL; s++)
-    {
-      HeartsCards      pile = hearts_point_pile_get_cards (self->piles[s]);
-      g_autofree char *cards = hearts_cards_to_string (pile);
-      graphene_rect_t  r = GRAPHENE_RECT_INIT (0, 0, 0, 0);
-      float            step;
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), 0);
 
-      if (pile != 0)
-        _hearts_table_pile_rect (self, s, pile, &r, &step);
-      g_variant_builder_add (&piles, "(us@(iiii))", s, cards, rect_variant (&origin, &r));
-    }
-  g_variant_builder_add (&b, "{sv}", "piles", g_variant_builder_end (&piles));
-  g_variant_builder_add (&b, "{sv}", "pass-label",
-                         g_variant_new_string (gtk_widget_get_visible (self->pass_label)
-                                                 ? gtk_label_get_label (GTK_LABEL (self->pass_label))
-                                                 : ""));
-  if (_hearts_table_human_may_pass (self) &&
-      gtk_widget_compute_bounds (self->pass_button, GTK_WIDGET (self), &button))
-    g_variant_builder_add (&b, "{sv}", "pass-button", rect_variant (&origin, &button));
-  return g_variant_builder_end (&b);
+  shown = _hearts_table_shown (self);
+  if (shown == NULL || seat >= hearts_seat_state_get_n_players (shown))
+    return 0;
+  /* The passes are exchanged together, once all are in, as at a real table where they
+   * lie face down until then: another seat holds what it was dealt meanwhile. (Counted
+   * as it goes, the seat the player passes to showed three fewer, having passed its own.) */
+  if (hearts_seat_state_get_phase (shown) == HEARTS_PHASE_PASSING && seat != hearts_seat_state_get_seat (shown))
+    return hearts_rules_get_hand_size (hearts_seat_state_get_rules (shown));
+  return hearts_seat_state_get_hand_count (shown, seat);
+}
+
+gboolean
+hearts_table_get_reflowing (HeartsTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_TABLE (self), FALSE);
+  return self->reflow_t < 1;
 }

@@ -8,7 +8,8 @@
 
 #include "hearts-announcer.h"
 #include "hearts-card-theme.h"
-#include "hearts-game.h"
+#include "hearts-point-pile.h"
+#include "hearts-seat-view.h"
 #include "hearts-settings.h"
 
 G_BEGIN_DECLS
@@ -18,9 +19,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HeartsTable, hearts_table, HEARTS, TABLE, GtkWidget)
 
 GtkWidget       *hearts_table_new                 (void);
-HeartsGame      *hearts_table_get_game            (HeartsTable     *self);
-void             hearts_table_set_game            (HeartsTable     *self,
-                                                   HeartsGame      *game);
+/* The game as the table's seat sees it; that seat sits at the bottom. */
+HeartsSeatView  *hearts_table_get_seat_view       (HeartsTable     *self);
+void             hearts_table_set_seat_view       (HeartsTable     *self,
+                                                   HeartsSeatView  *view);
 HeartsCardTheme *hearts_table_get_card_theme      (HeartsTable     *self);
 void             hearts_table_set_card_theme      (HeartsTable     *self,
                                                    HeartsCardTheme *theme);
@@ -42,11 +44,6 @@ void             hearts_table_set_piles_activatable (HeartsTable   *self,
 HeartsHandSort   hearts_table_get_hand_sort       (HeartsTable     *self);
 void             hearts_table_set_hand_sort       (HeartsTable     *self,
                                                    HeartsHandSort   sort);
-/* The seats' names by seat; a seat without one (an empty string, or past the end)
- * is named by where it sits: "West", "North" … */
-const char * const *hearts_table_get_player_names (HeartsTable     *self);
-void             hearts_table_set_player_names    (HeartsTable     *self,
-                                                   const char * const *names);
 /* The name the table shows for @seat. */
 const char      *hearts_table_get_player_name     (HeartsTable     *self,
                                                    guint            seat);
@@ -56,19 +53,35 @@ gboolean         hearts_table_get_busy            (HeartsTable     *self);
 int              hearts_table_get_card_width      (HeartsTable     *self);
 /* Puts every moving card where it is going at once. */
 void             hearts_table_finish_animations   (HeartsTable     *self);
-/* Drops animations and redraws from the game, after an undo. */
 HeartsAnnouncer *hearts_table_get_announcer       (HeartsTable     *self);
 gboolean         hearts_table_focus_hand          (HeartsTable     *self);
-void             hearts_table_reset               (HeartsTable     *self);
 /* Marks the cards of a hint (one to play or three to pass); 0 clears. */
 void             hearts_table_set_hint            (HeartsTable     *self,
                                                    HeartsCards      cards);
 HeartsCards      hearts_table_get_chosen          (HeartsTable     *self);
 /* Sends the chosen cards; FALSE (and ::refused) when they are not three. */
 gboolean         hearts_table_pass                (HeartsTable     *self);
-/* Where things are, in the coordinates of the toplevel surface: for tests. */
-GVariant        *hearts_table_describe            (HeartsTable     *self);
-/* Whether the last frame drew the dealt hand, the backs and the trick: for the startup bench. */
-gboolean         hearts_table_get_drew_cards      (HeartsTable     *self);
+HeartsCards      hearts_table_get_hint            (HeartsTable     *self);
+/* The pile of the scoring cards @seat has taken, as shown. */
+HeartsPointPile *hearts_table_get_point_pile      (HeartsTable     *self,
+                                                   guint            seat);
+/* Where the table puts things once they stop moving, in its own coordinates: a card of
+ * the hand (FALSE when it holds none such), the pass area, the middle where the trick
+ * is played. */
+gboolean         hearts_table_get_card_bounds     (HeartsTable     *self,
+                                                   HeartsCard       card,
+                                                   graphene_rect_t *bounds);
+void             hearts_table_get_pass_area       (HeartsTable     *self,
+                                                   graphene_rect_t *bounds);
+void             hearts_table_get_trick_area      (HeartsTable     *self,
+                                                   graphene_rect_t *bounds);
+/* Where the player's hand lies, raised cards included; FALSE when it holds no card. */
+gboolean         hearts_table_get_hand_area       (HeartsTable     *self,
+                                                   graphene_rect_t *bounds);
+/* How many cards the table shows @seat holding, as it shows the game now. */
+guint            hearts_table_get_shown_hand_count (HeartsTable   *self,
+                                                    guint          seat);
+/* Whether the hand's cards are gliding to new places. */
+gboolean         hearts_table_get_reflowing       (HeartsTable     *self);
 
 G_END_DECLS
