@@ -4,7 +4,8 @@
  * token at the exact move, the computer never having played for it; the host killed
  * with SIGKILL is resumed from its saved game and its table, and the people come back
  * and play the game out; a connection that stalls (a proxy here stops forwarding,
- * both ways) is found out by both ends within their deadlines. The people and hosts
+ * both ways) is found out by both ends, by their idle deadlines (the times are printed,
+ * not asserted: a loaded machine runs late). The people and hosts
  * that are killed are processes of their own (net-test-tool).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
