@@ -867,7 +867,9 @@ hearts_net_host_new_from_saved (HeartsGame *game,
       seat->level = level;
       g_strlcpy (seat->name, name, sizeof seat->name);
       seat->has_token = n_token != 0;
-      memcpy (seat->token, t, n_token);
+      /* An empty array's data is NULL, which memcpy() may not be given. */
+      if (seat->has_token)
+        memcpy (seat->token, t, n_token);
       /* Nobody is connected yet: those who were are waited for. */
       if (network && (kind == HEARTS_NET_SEAT_PERSON || kind == HEARTS_NET_SEAT_AWAY))
         wait_for (self, seat);

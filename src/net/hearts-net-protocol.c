@@ -476,7 +476,9 @@ hearts_net_hello_from_variant (GVariant       *value,
   memcpy (hello->proof, p, n_proof);
   strcpy (hello->name, name);
   hello->has_token = n_token != 0;
-  memcpy (hello->token, t, n_token);
+  /* An empty array's data is NULL, which memcpy() may not be given even for 0 bytes. */
+  if (hello->has_token)
+    memcpy (hello->token, t, n_token);
   return TRUE;
 }
 
@@ -625,7 +627,8 @@ hearts_net_create_from_variant (GVariant        *value,
   if (n_proof != 0 && n_proof != HEARTS_NET_PROOF_SIZE)
     return invalid (error, "create out of range");
   create->has_proof = n_proof != 0;
-  memcpy (create->proof, p, n_proof);
+  if (create->has_proof)
+    memcpy (create->proof, p, n_proof);
   if (!hearts_net_rules_from_variant (rules, &create->rules, error))
     return FALSE;
   if (g_variant_n_children (seats) != create->rules.n_players)

@@ -134,6 +134,7 @@ read_message (Raw   *raw,
   gsize         got;
   guint32       length;
   g_autofree guint8 *body = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   const char   *type;
 
   if (!g_input_stream_read_all (in, header, 5, &got, NULL, NULL) || got != 5)
@@ -150,8 +151,8 @@ read_message (Raw   *raw,
   type = type_of (*kind);
   if (type == NULL)
     return g_variant_ref_sink (g_variant_new ("()"));
-  return g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE (type), g_memdup2 (body, length - 1), length - 1,
-                                                      FALSE, g_free, NULL));
+  bytes = g_bytes_new (body, length - 1);
+  return g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (type), bytes, FALSE));
 }
 
 static void
@@ -513,9 +514,8 @@ read_log (GByteArray  *log,
       g_assert_cmpuint (at + 4 + length, <=, log->len);
       if (type != NULL)
         {
-          g_autoptr(GVariant) body = g_variant_ref_sink (
-            g_variant_new_from_data (G_VARIANT_TYPE (type), g_memdup2 (log->data + at + 5, length - 1), length - 1,
-                                     FALSE, g_free, NULL));
+          g_autoptr(GBytes) bytes = g_bytes_new (log->data + at + 5, length - 1);
+          g_autoptr(GVariant) body = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (type), bytes, FALSE));
 
           g_assert_true (g_variant_is_normal_form (body));
           if (kind == K_EVENT)
