@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "hearts-game-deal.h"
 #include "hearts-game-private.h"
 #include "hearts-local-seat-view.h"
@@ -446,4 +448,104 @@ hearts_local_seat_view_get_game (HeartsLocalSeatView *self)
 {
   g_return_val_if_fail (HEARTS_IS_LOCAL_SEAT_VIEW (self), NULL);
   return self->game;
+}
+
+static void
+add_event (GPtrArray             *events,
+           const HeartsSeatEvent *event)
+{
+  g_ptr_array_add (events, hearts_seat_event_copy (event));
+}
+
+GPtrArray *
+hearts_local_seat_view_get_hand_events (HeartsGame *game,
+                                        guint       seat)
+{
+  const HeartsRules *rules;
+  GPtrArray         *events;
+  HeartsSeatEvent    event = { .kind = HEARTS_SEAT_EVENT_HAND_STARTED };
+  HeartsDeal         deal;
+  gboolean           received = FALSE;
+  HeartsPhase        phase;
+
+  g_return_val_if_fail (HEARTS_IS_GAME (game), NULL);
+  g_return_val_if_fail (seat < hearts_game_get_n_players (game), NULL);
+
+  rules = &game->rules;
+  phase = game->phase;
+  events = g_ptr_array_new_with_free_func ((GDestroyNotify) hearts_seat_event_free);
+
+  /* The hand is dealt again and its moves made again, as the game's signals said them. */
+  if (!hearts_deal_init (&deal, rules, game->deal.dealer, game->deal.pass, game->deal.dealt))
+    g_return_val_if_reached (events);
+  event.index = hearts_game_get_hand_index (game);
+  event.seat = deal.dealer;
+  event.pass = deal.pass;
+  event.cards = deal.dealt[seat];
+  event.leader = deal.pass == HEARTS_PASS_HOLD ? (gint) deal.trick_leaders[0] : -1;
+  add_event (events, &event);
+
+  for (guint i = 0; i < game->moves->len; i++)
+    {
+      const Move *m = &g_array_index (game->moves, Move, i);
+
+      memset (&event, 0, sizeof event);
+      event.leader = -1;
+      event.seat = m->seat;
+      if (m->kind == MOVE_PASS)
+        {
+          if (hearts_deal_pass (&deal, rules, m->seat, m->cards) != HEARTS_REFUSAL_NONE)
+            g_return_val_if_reached (events);
+          event.kind = HEARTS_SEAT_EVENT_CARDS_PASSED;
+          event.cards = m->seat == seat ? m->cards : 0;
+          if (!received)
+            {
+              event.received = hearts_deal_get_received (&deal, rules, seat);
+              received = event.received != 0;
+            }
+          if (deal.phase == HEARTS_DEAL_PLAYING)
+            event.leader = deal.leader;
+          add_event (events, &event);
+        }
+      else
+        {
+          HeartsCard card = hearts_cards_lowest (m->cards);
+          guint      trick = hearts_deal_get_trick_index (&deal);
+          gint       winner;
+
+          if (hearts_deal_check_play (&deal, rules, m->seat, card) != HEARTS_REFUSAL_NONE)
+            g_return_val_if_reached (events);
+          winner = hearts_deal_play_unchecked (&deal, rules, card);
+          event.kind = HEARTS_SEAT_EVENT_CARD_PLAYED;
+          event.card = card;
+          add_event (events, &event);
+          if (winner >= 0)
+            {
+              event.kind = HEARTS_SEAT_EVENT_TRICK_TAKEN;
+              event.seat = winner;
+              event.index = trick;
+              event.card = 0;
+              add_event (events, &event);
+            }
+        }
+    }
+
+  if (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER)
+    {
+      memset (&event, 0, sizeof event);
+      event.kind = HEARTS_SEAT_EVENT_HAND_FINISHED;
+      event.leader = -1;
+      event.index = game->results->len - 1;
+      event.result = g_array_index (game->results, HeartsHandResult, event.index);
+      add_event (events, &event);
+      if (phase == HEARTS_PHASE_GAME_OVER)
+        {
+          memset (&event, 0, sizeof event);
+          event.kind = HEARTS_SEAT_EVENT_GAME_OVER;
+          event.leader = -1;
+          event.winners = hearts_game_get_winners (game);
+          add_event (events, &event);
+        }
+    }
+  return events;
 }

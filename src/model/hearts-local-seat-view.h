@@ -20,4 +20,12 @@ HeartsSeatView *hearts_local_seat_view_new      (HeartsGame       *game,
                                                  guint             seat);
 HeartsGame     *hearts_local_seat_view_get_game (HeartsLocalSeatView *self);
 
+/* The events that bring @seat's view from before the hand on the table (or the one just
+ * scored) to now: HAND_STARTED, every pass, play and trick taken since, then
+ * HAND_FINISHED (and GAME_OVER) once it is scored. The same events a view that followed
+ * the hand said: what a player who joins the game now is told. A GPtrArray of
+ * HeartsSeatEvent. */
+GPtrArray      *hearts_local_seat_view_get_hand_events (HeartsGame *game,
+                                                        guint       seat);
+
 G_END_DECLS

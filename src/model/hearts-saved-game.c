@@ -44,6 +44,8 @@ struct _HeartsSavedGame
   GSettingsBackend *backend; /* of @settings */
   Disk             *disk;
   HeartsGame       *game;
+  HeartsGame       *restored; /* the game restore() gave, until it is followed */
+  GVariant         *table;    /* the table the game is played at, or NULL */
   HeartsPreset      preset;
 
   guint64 serial;   /* of the last state handed to a write */
@@ -209,11 +211,15 @@ hearts_saved_game_from_variant (GVariant     *state,
   n = hearts_game_get_n_players (game);
 
   /* The window plays seat 0 and lets the computers play the others: any other
-   * arrangement waits forever or plays the player's cards. */
-  for (guint s = 0; s < n; s++)
-    if (hearts_game_seat_is_human (game, s) != (s == HEARTS_HUMAN_SEAT))
-      return invalid (error, s == HEARTS_HUMAN_SEAT ? "the player's seat is a computer's"
-                                                    : "a computer's seat is a player's");
+   * arrangement waits forever or plays the player's cards. At a table of people the
+   * table says who sits where, and checks it. */
+  if (!g_variant_lookup (state, "table", "@a{sv}", NULL))
+    {
+      for (guint s = 0; s < n; s++)
+        if (hearts_game_seat_is_human (game, s) != (s == HEARTS_HUMAN_SEAT))
+          return invalid (error, s == HEARTS_HUMAN_SEAT ? "the player's seat is a computer's"
+                                                        : "a computer's seat is a player's");
+    }
 
   /* The finished hands and the one on the table, as one record: it must replay
    * move by move to exactly what was loaded. */
@@ -463,6 +469,21 @@ write_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+/* @state (consumed) with the table, if there is one. */
+static GVariant *
+with_table (HeartsSavedGame *self,
+            GVariant        *state)
+{
+  GVariantDict dict;
+
+  if (self->table == NULL)
+    return state;
+  g_variant_dict_init (&dict, state);
+  g_variant_dict_insert_value (&dict, "table", self->table);
+  g_variant_unref (state);
+  return g_variant_ref_sink (g_variant_dict_end (&dict));
+}
+
 /* What the file should hold now: the game followed, or nothing. */
 static GBytes *
 current_bytes (HeartsSavedGame *self)
@@ -471,7 +492,7 @@ current_bytes (HeartsSavedGame *self)
 
   if (self->game == NULL)
     return NULL;
-  state = hearts_saved_game_to_variant (self->game, self->preset, hearts_saved_game_count_queens (self->game));
+  state = with_table (self, hearts_saved_game_to_variant (self->game, self->preset, hearts_saved_game_count_queens (self->game)));
   return hearts_saved_game_to_file_bytes (state);
 }
 
@@ -670,7 +691,7 @@ static void
 finish_game (HeartsSavedGame *self,
              HeartsGame      *game)
 {
-  g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, self->preset, hearts_saved_game_count_queens (game));
+  g_autoptr(GVariant) state = with_table (self, hearts_saved_game_to_variant (game, self->preset, hearts_saved_game_count_queens (game)));
   g_autoptr(GVariant) finished = NULL;
   /* A clock set to nonsense still gives a date the statistics can show. */
   gint64       date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
@@ -867,6 +888,8 @@ hearts_saved_game_dispose (GObject *object)
       g_signal_handlers_disconnect_by_func (self->game, on_game_changed_cb, self);
       g_clear_object (&self->game);
     }
+  g_clear_object (&self->restored);
+  g_clear_pointer (&self->table, g_variant_unref);
   g_clear_object (&self->settings);
   g_clear_object (&self->backend);
 
@@ -1043,6 +1066,9 @@ hearts_saved_game_restore (HeartsSavedGame *self,
     }
 
   self->preset = preset;
+  g_set_object (&self->restored, game);
+  g_clear_pointer (&self->table, g_variant_unref);
+  self->table = g_variant_lookup_value (state, "table", G_VARIANT_TYPE_VARDICT);
   return g_steal_pointer (&game);
 }
 
@@ -1091,6 +1117,10 @@ hearts_saved_game_follow (HeartsSavedGame *self,
     {
       if (self->uncounted)
         keep_uncounted (self);
+      /* A game restored by us keeps its table; any other starts without one. */
+      if (game != self->restored)
+        g_clear_pointer (&self->table, g_variant_unref);
+      g_clear_object (&self->restored);
       self->preset = preset;
       self->game = g_object_ref (game);
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed_cb), self,
@@ -1099,6 +1129,28 @@ hearts_saved_game_follow (HeartsSavedGame *self,
     }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+void
+hearts_saved_game_set_table (HeartsSavedGame *self,
+                             GVariant        *table)
+{
+  g_return_if_fail (HEARTS_IS_SAVED_GAME (self));
+  g_return_if_fail (table == NULL || g_variant_is_of_type (table, G_VARIANT_TYPE_VARDICT));
+
+  if (table != NULL)
+    g_variant_ref_sink (table);
+  g_clear_pointer (&self->table, g_variant_unref);
+  self->table = table;
+  if (self->game != NULL)
+    schedule_write (self);
+}
+
+GVariant *
+hearts_saved_game_get_table (HeartsSavedGame *self)
+{
+  g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), NULL);
+  return self->table;
 }
 
 void

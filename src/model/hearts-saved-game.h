@@ -13,8 +13,10 @@ G_BEGIN_DECLS
 
 /* The saved state: hearts_game_serialize()'s dictionary, plus "preset" (s, the rules
  * preset the game was started with), "queens" (u, the hands in which seat 0 took the
- * Queen of Spades, as the record shows them) and, in a game that is over
- * but maybe not yet counted, "finished" (x, the date its history entry has). */
+ * Queen of Spades, as the record shows them), in a game that is over but maybe not yet
+ * counted, "finished" (x, the date its history entry has) and, for a game played at a
+ * table of people, "table" (a{sv}, what the table keeps: see
+ * hearts_saved_game_set_table()). */
 #define HEARTS_SAVED_GAME_TYPE G_VARIANT_TYPE_VARDICT
 
 /* The file: a serialized little-endian GVariant of this type, (magic, format version,
@@ -40,7 +42,8 @@ typedef enum
 } HeartsSavedGameError;
 
 /* Every check we know: the model's own loader, that seat 0 is the player's and every
- * other seat a computer's, that the game's record is as the game writes it and
+ * other seat a computer's (any seat may be a person's in a game with a "table": the
+ * table checks its seats), that the game's record is as the game writes it and
  * replays to the same position, and that the extra keys agree with it (an end date
  * only in a game over, within the statistics' dates). @queens is the count of the
  * finished hands in which seat 0 took the Q♠, from the record; a state whose "queens"
@@ -97,6 +100,14 @@ void             hearts_saved_game_follow       (HeartsSavedGame *self,
                                                  HeartsGame      *game,
                                                  HeartsPreset     preset);
 HeartsGame      *hearts_saved_game_get_game     (HeartsSavedGame *self);
+
+/* A game played at a table of people keeps the table (its id, secret, seats and their
+ * rejoin tokens: HeartsNetHost's state) in the same file, written with every save, so
+ * that resuming the game resumes the table. NULL: no table. A new game followed has none. */
+void             hearts_saved_game_set_table    (HeartsSavedGame *self,
+                                                 GVariant        *table);
+/* The table of the game followed, or of the one restore() gave; NULL if it has none. */
+GVariant        *hearts_saved_game_get_table    (HeartsSavedGame *self);
 
 /* Forgets the saved game (the player abandoned it). */
 void             hearts_saved_game_clear        (HeartsSavedGame *self);

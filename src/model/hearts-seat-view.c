@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "hearts-ai.h"
 #include "hearts-model-enums.h"
 #include "hearts-seat-view-private.h"
 
@@ -17,6 +18,7 @@ typedef struct
   char           **names;
   gboolean         can_undo;
   gboolean         thinking;
+  guint            serial; /* bumps with every event: a hint of an older state is stale */
   gboolean         finishes_settled;
 
   /* The claim of this turn */
@@ -193,8 +195,98 @@ hearts_seat_view_real_event (HeartsSeatView        *self,
 
   if (event->kind == HEARTS_SEAT_EVENT_HAND_FINISHED)
     g_array_append_val (priv->results, event->result);
+  priv->serial++;
   replace_state (self, &priv->next);
   update_claim (self);
+}
+
+/* The hint from the seat's own view, the default: what a seat whose game is elsewhere
+ * (a table across the network) knows is all the strongest player is given anyway. */
+typedef struct
+{
+  HeartsView  view;
+  gboolean    passing;
+  guint64     seed;
+  guint       serial;
+  HeartsCards answer;
+} OwnHint;
+
+static void
+on_hint_cancelled (GCancellable *cancellable,
+                   gpointer      user_data)
+{
+  hearts_ai_stop (user_data);
+}
+
+static void
+own_hint_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  OwnHint *hint = task_data;
+  g_autoptr(HeartsAi) ai = hearts_ai_new (HEARTS_AI_HARD, hint->seed);
+  gulong handler = 0;
+
+  /* A cancel makes the search answer at once; the answer is then dropped. */
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (on_hint_cancelled), ai, NULL);
+  if (hint->passing)
+    hint->answer = hearts_ai_choose_pass (ai, &hint->view);
+  else
+    hint->answer = HEARTS_CARD_BIT (hearts_ai_choose_play (ai, &hint->view));
+  g_cancellable_disconnect (cancellable, handler);
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+hearts_seat_view_real_hint_async (HeartsSeatView     *self,
+                                  GCancellable       *cancellable,
+                                  GAsyncReadyCallback callback,
+                                  gpointer            user_data)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  const HeartsDeal *deal = &priv->state.view.deal;
+  OwnHint          *hint;
+
+  g_task_set_source_tag (task, hearts_seat_view_real_hint_async);
+  if (!hearts_seat_state_is_own_turn (&priv->state))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "That seat has no move to make now");
+      return;
+    }
+
+  hint = g_new0 (OwnHint, 1);
+  hint->view = priv->state.view;
+  hint->passing = priv->state.phase == HEARTS_PHASE_PASSING;
+  hint->seed = ((guint64) priv->state.view.hand_index << 16 | (guint64) deal->n_plays << 8 | deal->passed) ^
+               (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (priv->state.view.seat + 1));
+  hint->serial = priv->serial;
+  g_task_set_task_data (task, hint, g_free);
+  g_task_run_in_thread (task, own_hint_thread);
+}
+
+static HeartsCards
+hearts_seat_view_real_hint_finish (HeartsSeatView *self,
+                                   GAsyncResult   *result,
+                                   GError        **error)
+{
+  HeartsSeatViewPrivate *priv = hearts_seat_view_get_instance_private (self);
+  OwnHint               *hint;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), 0);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return 0;
+  hint = g_task_get_task_data (G_TASK (result));
+  if (hint->serial != priv->serial)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The game moved on while the hint was worked out");
+      return 0;
+    }
+  return hint->answer;
 }
 
 static gboolean
@@ -310,6 +402,8 @@ hearts_seat_view_class_init (HeartsSeatViewClass *klass)
   object_class->set_property = hearts_seat_view_set_property;
 
   klass->event = hearts_seat_view_real_event;
+  klass->hint_async = hearts_seat_view_real_hint_async;
+  klass->hint_finish = hearts_seat_view_real_hint_finish;
 
   properties[PROP_SEAT] =
     g_param_spec_uint ("seat", NULL, NULL, 0, HEARTS_MAX_PLAYERS - 1, 0,
@@ -390,6 +484,7 @@ hearts_seat_view_set_state (HeartsSeatView         *self,
 
   g_array_set_size (priv->results, 0);
   g_array_append_vals (priv->results, results, n_results);
+  priv->serial++;
   event.state = (HeartsSeatState *) state;
   priv->next = *state;
   g_signal_emit (self, signals[EVENT], 0, &event);

@@ -118,7 +118,9 @@ guint                  hearts_seat_view_get_claim_tricks   (HeartsSeatView      
 gboolean               hearts_seat_view_claim              (HeartsSeatView        *self);
 
 /* The move the strongest computer player would make for the seat now: a play (one
- * card) or a pass (three cards). */
+ * card) or a pass (three cards). By default it is worked out from the seat's own view
+ * alone (G_IO_ERROR_CANCELLED if the view moved on meanwhile); a local game's view asks
+ * the game. */
 void                   hearts_seat_view_hint_async         (HeartsSeatView        *self,
                                                             GCancellable          *cancellable,
                                                             GAsyncReadyCallback    callback,

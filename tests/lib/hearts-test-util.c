@@ -319,3 +319,15 @@ hearts_test_skip_without_display (void)
   fflush (stdout);
   exit (EXIT_SUCCESS);
 }
+
+gsize
+hearts_test_resident_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char      *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "VmRSS:");
+  g_assert_nonnull (line);
+  return g_ascii_strtoull (line + 6, NULL, 10);
+}

@@ -44,5 +44,7 @@ char     *hearts_test_make_tmp_dir           (const char          *tmpl);
 void      hearts_test_remove_tree            (const char          *path);
 void      hearts_test_forget_kept_decks      (void);
 void      hearts_test_skip_without_display   (void);
+/* This process's resident memory (VmRSS), in KiB. */
+gsize     hearts_test_resident_kib           (void);
 
 G_END_DECLS

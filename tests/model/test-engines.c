@@ -75,18 +75,6 @@ pid_file_new (void)
   return path;
 }
 
-static gsize
-resident_kib (void)
-{
-  g_autofree char *status = NULL;
-  const char      *line;
-
-  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
-  line = strstr (status, "VmRSS:");
-  g_assert_nonnull (line);
-  return g_ascii_strtoull (line + 6, NULL, 10);
-}
-
 /* Whether @pid is gone (or a zombie nobody has reaped yet). */
 static gboolean
 process_gone (GPid pid)
@@ -138,7 +126,7 @@ test_start (gconstpointer data)
   g_autofree char *pid_file = pid_file_new ();
   g_autofree char *command = engine_command (hostile->mode, "hep", pid_file);
   g_autoptr(GError) error = NULL;
-  gsize     before = resident_kib ();
+  gsize     before = hearts_test_resident_kib ();
   gint64    start;
   HeartsAi *ai;
 
@@ -149,7 +137,7 @@ test_start (gconstpointer data)
   g_assert_error (error, G_IO_ERROR, hostile->code);
 
   /* Reading a flood is bounded by the line cap, not by the deadline. */
-  g_assert_cmpuint (resident_kib (), <, before + 16 * 1024);
+  g_assert_cmpuint (hearts_test_resident_kib (), <, before + 16 * 1024);
 
   /* The engine that never greeted, and the child another left behind, are killed. */
   if (g_str_equal (hostile->mode, "fork") || g_str_equal (hostile->mode, "stall"))

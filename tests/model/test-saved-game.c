@@ -880,6 +880,60 @@ test_reject_seats (void)
     }
 }
 
+/* A game at a table of people keeps its table in the same file: other seats may be
+ * people's there, and the table comes back with the game; a new game has none. */
+static void
+test_table (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(TempFile) file = temp_file_new ();
+  g_autoptr(HeartsSavedGame) saver = hearts_saved_game_new (gsettings, file);
+  g_autoptr(HeartsSavedGame) saver2 = NULL;
+  g_autoptr(HeartsGame) game = new_game ("", 8);
+  g_autoptr(HeartsGame) resumed = NULL;
+  g_autoptr(HeartsGame) other = new_game ("", 9);
+  g_autoptr(GVariant) state = NULL;
+  GVariantDict table;
+  const char  *secret;
+  HeartsCards  hand, pass;
+  HeartsRng    rng;
+
+  hearts_rng_init (&rng, 3);
+  hearts_game_set_seat_human (game, 2);
+  g_variant_dict_init (&table, NULL);
+  g_variant_dict_insert (&table, "secret", "s", "abc");
+  hearts_saved_game_follow (saver, game, HEARTS_PRESET_STANDARD);
+  hearts_saved_game_set_table (saver, g_variant_dict_end (&table));
+  /* The computers and seat 0 pass, then the person at seat 2. */
+  for (guint i = 0; i < 3; i++)
+    step (game, &rng);
+  hand = hearts_game_get_hand (game, 2);
+  pass = HEARTS_CARD_BIT (hearts_cards_nth (hand, 0)) | HEARTS_CARD_BIT (hearts_cards_nth (hand, 1)) |
+         HEARTS_CARD_BIT (hearts_cards_nth (hand, 2));
+  g_assert_true (hearts_game_pass (game, 2, pass, NULL));
+  step (game, &rng);
+  hearts_saved_game_flush (saver);
+
+  /* Without its table, the same game is refused: seat 2 is a person's. */
+  state = hearts_saved_game_to_variant (game, HEARTS_PRESET_STANDARD, 0);
+  g_assert_null (hearts_saved_game_from_variant (state, NULL, NULL, NULL));
+
+  saver2 = hearts_saved_game_new (gsettings, file);
+  resumed = hearts_saved_game_restore (saver2, NULL);
+  g_assert_nonnull (resumed);
+  assert_same_game (game, resumed);
+  g_assert_nonnull (hearts_saved_game_get_table (saver2));
+  g_assert_true (g_variant_lookup (hearts_saved_game_get_table (saver2), "secret", "&s", &secret));
+  g_assert_cmpstr (secret, ==, "abc");
+
+  /* Followed, the restored game keeps it; another game does not. */
+  hearts_saved_game_follow (saver2, resumed, HEARTS_PRESET_STANDARD);
+  g_assert_nonnull (hearts_saved_game_get_table (saver2));
+  hearts_saved_game_follow (saver2, other, HEARTS_PRESET_STANDARD);
+  g_assert_null (hearts_saved_game_get_table (saver2));
+  hearts_saved_game_follow (saver, NULL, HEARTS_PRESET_STANDARD);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -902,6 +956,7 @@ main (int   argc,
   g_test_add_func ("/saved-game/move-old-key", test_move_old_key);
   g_test_add_func ("/saved-game/keyfile-text", test_keyfile_text);
   g_test_add_func ("/saved-game/reject-seats", test_reject_seats);
+  g_test_add_func ("/saved-game/table", test_table);
 
   return g_test_run ();
 }

@@ -117,6 +117,29 @@ count_kind (GPtrArray           *events,
   return n;
 }
 
+/* A game of @rng's rules to @deals deals, with a view on every seat and a recorder each. */
+static HeartsGame *
+watched_game (HeartsRng       *rng,
+              guint            deals,
+              guint64          seed,
+              HeartsSeatView **views,
+              Recorder        *recorders)
+{
+  HeartsRules rules;
+  HeartsGame *game;
+
+  hearts_test_random_rules (&rules, rng);
+  rules.end = HEARTS_END_DEALS;
+  rules.end_value = deals;
+  game = new_game (&rules, seed);
+  for (guint s = 0; s < rules.n_players; s++)
+    {
+      views[s] = hearts_local_seat_view_new (game, NULL, s);
+      recorder_init (&recorders[s], views[s]);
+    }
+  return game;
+}
+
 /* Whole games, a view on every seat, now and then an undo. */
 static void
 test_seat_view_follows_game (void)
@@ -127,22 +150,10 @@ test_seat_view_follows_game (void)
   hearts_rng_init (&rng, hearts_test_seed ());
   for (guint trial = 0; trial < 24; trial++)
     {
-      g_autoptr(HeartsGame) game = NULL;
       HeartsSeatView *views[HEARTS_MAX_PLAYERS] = { NULL };
       Recorder        recorders[HEARTS_MAX_PLAYERS];
-      HeartsRules     rules;
-      guint           n;
-
-      hearts_test_random_rules (&rules, &rng);
-      rules.end = HEARTS_END_DEALS;
-      rules.end_value = 3;
-      n = rules.n_players;
-      game = new_game (&rules, trial + 1);
-      for (guint s = 0; s < n; s++)
-        {
-          views[s] = hearts_local_seat_view_new (game, NULL, s);
-          recorder_init (&recorders[s], views[s]);
-        }
+      g_autoptr(HeartsGame) game = watched_game (&rng, 3, trial + 1, views, recorders);
+      guint n = hearts_game_get_n_players (game);
 
       while (random_move (game, &rng))
         {
@@ -359,6 +370,155 @@ test_seat_view_refuses (void)
   recorder_clear (&recorder);
 }
 
+/* The events a view said since the hand began are what the game tells a view that
+ * joins now (hearts_local_seat_view_get_hand_events()), at every move. */
+static void
+test_seat_view_hand_events (void)
+{
+  HeartsRng rng;
+  guint     checked = 0;
+
+  hearts_rng_init (&rng, hearts_test_seed () + 3);
+  for (guint trial = 0; trial < 12; trial++)
+    {
+      HeartsSeatView *views[HEARTS_MAX_PLAYERS] = { NULL };
+      Recorder        recorders[HEARTS_MAX_PLAYERS];
+      g_autoptr(HeartsGame) game = watched_game (&rng, 2, 40 + trial, views, recorders);
+      guint n = hearts_game_get_n_players (game);
+
+      do
+        {
+          for (guint s = 0; s < n; s++)
+            {
+              g_autoptr(GPtrArray) events = hearts_local_seat_view_get_hand_events (game, s);
+              GPtrArray *said = recorders[s].events;
+              guint      start = said->len, skip = 0;
+
+              while (start > 0 &&
+                     ((HeartsSeatEvent *) g_ptr_array_index (said, start - 1))->kind != HEARTS_SEAT_EVENT_HAND_STARTED)
+                start--;
+              /* The first hand was dealt before the view was made. */
+              if (start == 0)
+                skip = 1;
+              else
+                start--;
+              g_assert_cmpuint (events->len, ==, said->len - start + skip);
+              for (guint i = skip; i < events->len; i++)
+                g_assert_true (hearts_seat_event_equal (g_ptr_array_index (events, i),
+                                                        g_ptr_array_index (said, start + i - skip)));
+              checked++;
+            }
+        }
+      while (random_move (game, &rng));
+
+      for (guint s = 0; s < n; s++)
+        {
+          recorder_clear (&recorders[s]);
+          hearts_test_assert_finalize_object (views[s]);
+        }
+    }
+  g_test_message ("%u positions", checked);
+}
+
+/* A view whose game is elsewhere: its hint comes from the seat's own view. */
+typedef struct
+{
+  HeartsSeatView parent_instance;
+} BareView;
+
+typedef HeartsSeatViewClass BareViewClass;
+
+static GType bare_view_get_type (void);
+G_DEFINE_TYPE (BareView, bare_view, HEARTS_TYPE_SEAT_VIEW)
+
+static void
+bare_view_class_init (BareViewClass *klass)
+{
+}
+
+static void
+bare_view_init (BareView *self)
+{
+}
+
+static void
+on_hint_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GError     **error = user_data;
+  HeartsCards *answer = (HeartsCards *) (error + 1);
+
+  *answer = hearts_seat_view_hint_finish (HEARTS_SEAT_VIEW (source), result, error);
+  answer[1] = 1;
+}
+
+static gboolean
+hint_done (gpointer user_data)
+{
+  return ((HeartsCards *) ((GError **) user_data + 1))[1] != 0;
+}
+
+static HeartsCards
+own_view_hint (HeartsSeatView *view,
+               GError        **error)
+{
+  struct
+  {
+    GError     *error;
+    HeartsCards answer[2];
+  } wait = { NULL, { 0, 0 } };
+
+  hearts_seat_view_hint_async (view, NULL, on_hint_cb, &wait);
+  g_assert_true (hearts_test_iterate_until (hint_done, &wait, HEARTS_TEST_TIMEOUT_MS));
+  if (wait.error != NULL)
+    g_propagate_error (error, wait.error);
+  return wait.answer[0];
+}
+
+static void
+test_seat_view_own_hint (void)
+{
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(HeartsSeatView) local = NULL;
+  g_autoptr(HeartsSeatView) bare = NULL;
+  g_autoptr(GError) error = NULL;
+  HeartsRules rules;
+  HeartsRng   rng;
+  HeartsCards hint;
+  guint       seat;
+
+  hearts_rng_init (&rng, 11);
+  hearts_rules_init_default (&rules);
+  game = new_game (&rules, 12);
+  local = hearts_local_seat_view_new (game, NULL, 1);
+  bare = g_object_new (bare_view_get_type (), NULL);
+  hearts_seat_view_set_state (bare, hearts_seat_view_get_state (local), NULL, 0);
+
+  /* A pass of three cards of its own. */
+  hint = own_view_hint (bare, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hearts_cards_count (hint), ==, 3);
+  g_assert_cmphex (hint & ~hearts_game_get_hand (game, 1), ==, 0);
+
+  /* A card it may play, on its turn; no move when it is not. */
+  while ((seat = hearts_game_get_current_player (game)) != 1)
+    {
+      random_move (game, &rng);
+      hearts_seat_view_set_state (bare, hearts_seat_view_get_state (local), NULL, 0);
+      if (hearts_game_get_phase (game) == HEARTS_PHASE_PLAYING && hearts_game_get_current_player (game) != 1)
+        {
+          g_assert_cmphex (own_view_hint (bare, &error), ==, 0);
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+          g_clear_error (&error);
+        }
+    }
+  hint = own_view_hint (bare, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hearts_cards_count (hint), ==, 1);
+  g_assert_cmphex (hint & ~hearts_game_get_legal (game, 1), ==, 0);
+}
+
 static gboolean
 claim_known (gpointer data)
 {
@@ -423,6 +583,8 @@ main (int   argc,
   g_test_add_func ("/seat-view/follows-game", test_seat_view_follows_game);
   g_test_add_func ("/seat-view/no-peeking", test_seat_view_no_peeking);
   g_test_add_func ("/seat-view/refuses", test_seat_view_refuses);
+  g_test_add_func ("/seat-view/hand-events", test_seat_view_hand_events);
+  g_test_add_func ("/seat-view/own-hint", test_seat_view_own_hint);
   g_test_add_func ("/seat-view/no-claim-last-card", test_seat_view_no_claim_last_card);
 
   return g_test_run ();
