@@ -358,3 +358,20 @@ net_test_spawn (const char * const *argv,
   g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   return g_subprocess_launcher_spawnv (launcher, argv, error);
 }
+
+GIOStream *
+net_tls_client_new (GIOStream *base,
+                    GError   **error)
+{
+  return g_initable_new (g_tls_backend_get_client_connection_type (g_tls_backend_get_default ()), NULL, error,
+                         "base-io-stream", base, "database", NULL, NULL);
+}
+
+GIOStream *
+net_tls_server_new (GIOStream       *base,
+                    GTlsCertificate *certificate,
+                    GError         **error)
+{
+  return g_initable_new (g_tls_backend_get_server_connection_type (g_tls_backend_get_default ()), NULL, error,
+                         "base-io-stream", base, "certificate", certificate, "database", NULL, NULL);
+}

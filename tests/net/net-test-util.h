@@ -76,6 +76,14 @@ gboolean  net_bots_over            (gpointer               bots);
 
 /* The main loop until @game is over. */
 gboolean  net_wait_game_over       (HeartsGame            *game);
+
+/* A TLS connection over @base with no trust database, as the real client and host make
+ * them (a runtime without authorities warns when asked for the system's). */
+GIOStream *net_tls_client_new      (GIOStream             *base,
+                                    GError               **error);
+GIOStream *net_tls_server_new      (GIOStream             *base,
+                                    GTlsCertificate       *certificate,
+                                    GError               **error);
 /* A game with every seat the computer's at @level with the seats' own seeds, played
  * out on this thread (what the same seed gives without a network). */
 HeartsGame *net_play_locally       (const HeartsRules     *rules,
