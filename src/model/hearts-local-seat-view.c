@@ -24,6 +24,7 @@ struct _HeartsLocalSeatView
   HeartsGameRunner *runner;   /* weak: the window owns both */
   guint             seat;
   GSignalGroup     *game_signals;
+  gboolean          shared;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsLocalSeatView, hearts_local_seat_view, HEARTS_TYPE_SEAT_VIEW)
@@ -36,6 +37,14 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  READY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void
 fresh_state (HeartsLocalSeatView *self,
@@ -189,7 +198,7 @@ on_changed_cb (HeartsLocalSeatView *self)
 static void
 on_can_undo_cb (HeartsLocalSeatView *self)
 {
-  hearts_seat_view_set_can_undo (HEARTS_SEAT_VIEW (self), hearts_game_can_undo (self->game));
+  hearts_seat_view_set_can_undo (HEARTS_SEAT_VIEW (self), !self->shared && hearts_game_can_undo (self->game));
 }
 
 static void
@@ -240,6 +249,8 @@ local_undo (HeartsSeatView *view)
 {
   HeartsLocalSeatView *self = HEARTS_LOCAL_SEAT_VIEW (view);
 
+  if (self->shared)
+    return FALSE;
   if (self->runner != NULL && hearts_game_runner_get_game (self->runner) == self->game)
     return hearts_game_runner_undo (self->runner);
   return hearts_game_undo (self->game);
@@ -248,7 +259,12 @@ local_undo (HeartsSeatView *view)
 static void
 local_next_hand (HeartsSeatView *view)
 {
-  hearts_game_next_hand (HEARTS_LOCAL_SEAT_VIEW (view)->game);
+  HeartsLocalSeatView *self = HEARTS_LOCAL_SEAT_VIEW (view);
+
+  if (self->shared)
+    g_signal_emit (self, signals[READY], 0);
+  else
+    hearts_game_next_hand (self->game);
 }
 
 /* The game's answers are handed on as the view's own. */
@@ -401,6 +417,14 @@ hearts_local_seat_view_class_init (HeartsLocalSeatViewClass *klass)
     g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HeartsLocalSeatView::ready:
+   *
+   * A shared view's player asked for the next hand.
+   */
+  signals[READY] = g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 0);
 }
 
 static void
@@ -448,6 +472,23 @@ hearts_local_seat_view_get_game (HeartsLocalSeatView *self)
 {
   g_return_val_if_fail (HEARTS_IS_LOCAL_SEAT_VIEW (self), NULL);
   return self->game;
+}
+
+void
+hearts_local_seat_view_set_shared (HeartsLocalSeatView *self,
+                                   gboolean             shared)
+{
+  g_return_if_fail (HEARTS_IS_LOCAL_SEAT_VIEW (self));
+
+  self->shared = !!shared;
+  on_can_undo_cb (self);
+}
+
+gboolean
+hearts_local_seat_view_get_shared (HeartsLocalSeatView *self)
+{
+  g_return_val_if_fail (HEARTS_IS_LOCAL_SEAT_VIEW (self), FALSE);
+  return self->shared;
 }
 
 static void

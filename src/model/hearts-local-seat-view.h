@@ -20,6 +20,12 @@ HeartsSeatView *hearts_local_seat_view_new      (HeartsGame       *game,
                                                  guint             seat);
 HeartsGame     *hearts_local_seat_view_get_game (HeartsLocalSeatView *self);
 
+/* At a table of people (the host's own seat, src/net): no undo, and the next hand is
+ * not dealt from here: next_hand() emits ::ready, and the table deals once everyone is. */
+void            hearts_local_seat_view_set_shared (HeartsLocalSeatView *self,
+                                                   gboolean             shared);
+gboolean        hearts_local_seat_view_get_shared (HeartsLocalSeatView *self);
+
 /* The events that bring @seat's view from before the hand on the table (or the one just
  * scored) to now: HAND_STARTED, every pass, play and trick taken since, then
  * HAND_FINISHED (and GAME_OVER) once it is scored. The same events a view that followed

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <string.h>
 
 #include "hearts-net-link.h"
@@ -268,4 +270,47 @@ hearts_net_link_to_string (const HeartsNetLink *link)
       return g_strdup_printf ("hearts://%s:%u/s/%s/%s", host, link->port, fingerprint, key);
     }
   return g_strdup_printf ("hearts://%s:%u/s/%s", host, link->port, fingerprint);
+}
+
+static gboolean
+is_private_ipv4 (guint32 address)
+{
+  return (address >> 24) == 10 || (address >> 20) == ((172 << 4) | 1) || (address >> 16) == ((192 << 8) | 168);
+}
+
+char *
+hearts_net_local_address (void)
+{
+  const char     *forced = g_getenv ("HEARTS_NET_ADDRESS");
+  struct ifaddrs *list = NULL;
+  g_autofree char *private = NULL;
+  g_autofree char *other = NULL;
+
+  if (forced != NULL && hearts_net_host_is_valid (forced))
+    return g_strdup (forced);
+  if (getifaddrs (&list) != 0)
+    return g_strdup ("localhost");
+  for (struct ifaddrs *item = list; item != NULL; item = item->ifa_next)
+    {
+      g_autoptr(GInetAddress) address = NULL;
+      guint32 ipv4;
+
+      if (item->ifa_addr == NULL || item->ifa_addr->sa_family != AF_INET)
+        continue;
+      ipv4 = g_ntohl (((struct sockaddr_in *) item->ifa_addr)->sin_addr.s_addr);
+      address = g_inet_address_new_from_bytes ((const guint8 *) &((struct sockaddr_in *) item->ifa_addr)->sin_addr,
+                                               G_SOCKET_FAMILY_IPV4);
+      if (g_inet_address_get_is_loopback (address) || g_inet_address_get_is_link_local (address))
+        continue;
+      if (private == NULL && is_private_ipv4 (ipv4))
+        private = g_inet_address_to_string (address);
+      else if (other == NULL)
+        other = g_inet_address_to_string (address);
+    }
+  freeifaddrs (list);
+  if (private != NULL)
+    return g_steal_pointer (&private);
+  if (other != NULL)
+    return g_steal_pointer (&other);
+  return g_strdup ("localhost");
 }

@@ -45,6 +45,12 @@ char     *hearts_net_link_to_string  (const HeartsNetLink *link);
 /* Whether @host may stand in a link: a name, an IPv4 or an IPv6 address. */
 gboolean  hearts_net_host_is_valid   (const char          *host);
 
+/* The address this machine is reached by on the local network, for an invitation: its
+ * first private IPv4 address (10/8, 172.16/12, 192.168/16), else any other that is not
+ * a loopback one, else "localhost". HEARTS_NET_ADDRESS, if set, is taken as it is (a
+ * test's 127.0.0.1). */
+char     *hearts_net_local_address   (void);
+
 /* Base32, Crockford's alphabet in lower case, no padding; reading takes either case
  * and exactly the length @size makes, with the unused bits zero. */
 char     *hearts_net_base32_encode   (const guint8        *data,

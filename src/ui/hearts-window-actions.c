@@ -78,6 +78,7 @@ _hearts_window_actions_update (HeartsWindow *self)
                                  hearts_table_get_chosen (self->table) != 0 && phase == HEARTS_PHASE_PASSING);
   gtk_widget_action_set_enabled (widget, "win.show-last-trick", can_show_tricks (self));
   gtk_widget_action_set_enabled (widget, "win.show-hand-so-far", can_show_tricks (self));
+  _hearts_window_table_actions_update (self);
   /* GTK 4.8 lets no widget watch an action's state: the piles are told. */
   hearts_table_set_piles_activatable (self->table, can_show_tricks (self));
 }

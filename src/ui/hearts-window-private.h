@@ -5,6 +5,9 @@
 #pragma once
 
 #include "hearts-game-runner.h"
+#include "hearts-net-client.h"
+#include "hearts-net-host.h"
+#include "hearts-net-server.h"
 #include "hearts-saved-game.h"
 #include "hearts-seat-view.h"
 #include "hearts-score-sheet.h"
@@ -48,6 +51,13 @@ struct _HeartsWindow
   HeartsClaim           claim;
   GtkWidget            *claim_dialog;    /* the proof, while it is open (weak) */
   GtkWidget            *review;          /* the hand review, while it is open (weak) */
+  /* A table of people (hearts-window-table.c) */
+  HeartsNetServer      *server;          /* hosting: where the people reach the table */
+  HeartsNetHost        *host;            /* hosting: the table, of self->game once started */
+  gboolean              host_started;
+  HeartsNetClient      *client;          /* joined: self->view is its seat's */
+  char                 *invitation;      /* joined: to come back with */
+  gboolean              client_lost;     /* joined, and the connection went: Rejoin */
 };
 
 /* The window's properties, for its files' notifications. */
@@ -64,15 +74,28 @@ typedef enum
 } HeartsWindowProp;
 
 /* hearts-window.c */
+/* A game played alone (any table is left). */
 void     _hearts_window_start_game        (HeartsWindow *self,
                                            HeartsGame   *game,
                                            HeartsPreset  preset);
+/* @game, played by this window's runner, shown from the player's seat. */
+void     _hearts_window_show_game         (HeartsWindow *self,
+                                           HeartsGame   *game,
+                                           HeartsPreset  preset);
+/* Every view follows @view. */
+void     _hearts_window_show_view         (HeartsWindow   *self,
+                                           HeartsSeatView *view);
 void     _hearts_window_notify            (HeartsWindow     *self,
                                            HeartsWindowProp  prop);
 /* @replace: the message takes the place of the last one, else it waits its turn. */
 void     _hearts_window_add_toast         (HeartsWindow *self,
                                            const char   *message,
                                            gboolean      replace);
+/* A toast that stays until dismissed, with a button for @action_name. */
+void     _hearts_window_add_action_toast  (HeartsWindow *self,
+                                           const char   *message,
+                                           const char   *button_label,
+                                           const char   *action_name);
 void     _hearts_window_show_score_sheet  (HeartsWindow         *self,
                                            HeartsScoreSheetMode  mode);
 void     _hearts_window_hide_score_sheet  (HeartsWindow *self);
@@ -103,5 +126,39 @@ void     _hearts_window_save_state        (HeartsWindow *self);
 /* The external engines of the settings, by seat (NULL for none). */
 GStrv    _hearts_window_dup_engines       (HeartsWindow *self);
 HeartsGame *_hearts_window_new_game_from_settings (HeartsWindow *self);
+
+/* hearts-window-table.c */
+gboolean _hearts_window_at_table          (HeartsWindow *self);
+/* Opens a table with the settings' rules for people to join; not the window's game until
+ * _start_table(). */
+gboolean _hearts_window_open_table        (HeartsWindow  *self,
+                                           GError       **error);
+HeartsNetHost *_hearts_window_get_host    (HeartsWindow *self);
+char    *_hearts_window_dup_invitation    (HeartsWindow *self);
+void     _hearts_window_start_table       (HeartsWindow *self);
+/* The saved @game's @table, hosted again. */
+gboolean _hearts_window_resume_table      (HeartsWindow  *self,
+                                           HeartsGame    *game,
+                                           GVariant      *table,
+                                           HeartsPreset   preset,
+                                           GError       **error);
+/* Shows @client's table (joined with _set_invitation()'s link). */
+void     _hearts_window_join_table        (HeartsWindow    *self,
+                                           HeartsNetClient *client);
+HeartsNetClient *_hearts_window_get_client (HeartsWindow *self);
+void     _hearts_window_set_invitation    (HeartsWindow *self,
+                                           const char   *invitation);
+gboolean _hearts_window_can_rejoin        (HeartsWindow *self);
+void     _hearts_window_rejoin_table      (HeartsWindow *self);
+/* Says goodbye to the table, hosted or joined. */
+void     _hearts_window_close_table       (HeartsWindow *self);
+/* The window goes: the hosted table stays in the saved game. */
+void     _hearts_window_quit_table        (HeartsWindow *self);
+char    *_hearts_window_bye_text          (HeartsNetBye reason);
+/* Join a Table, with @invitation filled in (may be NULL). */
+void     _hearts_window_present_join      (HeartsWindow *self,
+                                           const char   *invitation);
+void     _hearts_window_class_table_init  (GtkWidgetClass *widget_class);
+void     _hearts_window_table_actions_update (HeartsWindow *self);
 
 G_END_DECLS

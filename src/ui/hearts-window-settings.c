@@ -208,7 +208,26 @@ hearts_window_start (HeartsWindow *self,
         _hearts_window_add_toast (self, error->message, FALSE);
     }
 
-  if (game != NULL)
+  if (game != NULL && hearts_saved_game_get_table (self->saved_game) != NULL)
+    {
+      g_autoptr(GVariant) table = g_variant_ref (hearts_saved_game_get_table (self->saved_game));
+      HeartsPreset        preset = hearts_saved_game_get_preset (self->saved_game);
+
+      /* A game played with people: the table opens again for them to come back. */
+      if (!_hearts_window_resume_table (self, game, table, preset, &error))
+        {
+          g_autofree char *text = g_strdup_printf (_("The table could not be opened again: %s"), error->message);
+
+          _hearts_window_add_toast (self, text, FALSE);
+          g_clear_error (&error);
+          /* Whoever sat there is played by the computer from here. */
+          for (guint s = 0; s < hearts_game_get_n_players (game); s++)
+            if (s != HEARTS_HUMAN_SEAT && hearts_game_seat_is_human (game, s))
+              hearts_game_set_seat_level (game, s, HEARTS_AI_HARD);
+          _hearts_window_start_game (self, game, preset);
+        }
+    }
+  else if (game != NULL)
     _hearts_window_start_game (self, game, hearts_saved_game_get_preset (self->saved_game));
   else
     hearts_window_new_game (self, NULL);

@@ -297,7 +297,7 @@ static void
 on_settings_changed_cb (HeartsWindow *self,
                         const char   *key)
 {
-  if (self->view != NULL && (g_str_equal (key, "player-name") ||
+  if (self->view != NULL && !_hearts_window_at_table (self) && (g_str_equal (key, "player-name") ||
                              (g_str_has_prefix (key, "seat") && g_str_has_suffix (key, "-name"))))
     update_player_names (self);
 }
@@ -430,6 +430,7 @@ hearts_window_close_request (GtkWindow *window)
   HeartsWindow *self = HEARTS_WINDOW (window);
 
   _hearts_window_save_state (self);
+  _hearts_window_quit_table (self);
   /* The game stops where it is saved: a closed window plays no more moves while GTK
    * takes it down. */
   hearts_game_runner_set_game (self->runner, NULL, NULL);
@@ -444,6 +445,7 @@ hearts_window_dispose (GObject *object)
   HeartsWindow *self = HEARTS_WINDOW (object);
 
   /* Moves, hints and engines in flight are cancelled; the saved game stays as it is. */
+  _hearts_window_quit_table (self);
   if (self->runner != NULL)
     hearts_game_runner_set_game (self->runner, NULL, NULL);
   if (self->view_signals != NULL)
@@ -456,6 +458,7 @@ hearts_window_dispose (GObject *object)
   g_clear_object (&self->window_state);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->message, g_free);
+  g_clear_pointer (&self->invitation, g_free);
   g_clear_weak_pointer (&self->toast);
   g_clear_weak_pointer (&self->engines_toast);
   g_clear_weak_pointer (&self->review);
@@ -586,6 +589,7 @@ hearts_window_class_init (HeartsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_starting_engines_cb);
 
   _hearts_window_class_actions_init (widget_class);
+  _hearts_window_class_table_init (widget_class);
 }
 
 static void
@@ -632,25 +636,17 @@ update_player_names (HeartsWindow *self)
   hearts_seat_view_set_player_names (self->view, (const char * const *) names);
 }
 
+/* Every view follows @view from now on. */
 void
-_hearts_window_start_game (HeartsWindow *self,
-                           HeartsGame   *game,
-                           HeartsPreset  preset)
+_hearts_window_show_view (HeartsWindow   *self,
+                          HeartsSeatView *view)
 {
-  g_auto(GStrv) engines = NULL;
-
-  g_assert (HEARTS_IS_WINDOW (self));
-  g_assert (HEARTS_IS_GAME (game));
-
   self->hinting = FALSE;
   dismiss_hand_toast (self);
   /* The tricks of the old game are no use. */
   _hearts_window_close_trick_history (self);
-  g_set_object (&self->game, game);
-  g_clear_object (&self->view);
-  self->view = hearts_local_seat_view_new (game, self->runner, HEARTS_HUMAN_SEAT);
+  g_set_object (&self->view, view);
   g_signal_group_set_target (self->view_signals, self->view);
-  update_player_names (self);
   /* The views follow it before any computer moves. Set here rather than bound in the
    * template: GTK 4.8 unwatched a template binding twice when the window went (a
    * warning, fatal in the tests), depending on which widget went first. */
@@ -659,16 +655,46 @@ _hearts_window_start_game (HeartsWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_SEAT_VIEW]);
   update_title (self);
   _hearts_window_hide_score_sheet (self);
-  /* A hand that was over when the game was saved shows its score sheet again. */
-  self->pending_sheet = hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER ? HEARTS_SCORE_SHEET_HAND_OVER : -1;
-
-  hearts_saved_game_follow (self->saved_game, game, preset);
-  engines = _hearts_window_dup_engines (self);
-  hearts_game_runner_set_game (self->runner, game, (const char * const *) engines);
-
+  /* A hand that was over when the game was saved (or joined) shows its score sheet again. */
+  self->pending_sheet = hearts_seat_view_get_phase (view) == HEARTS_PHASE_HAND_OVER ? HEARTS_SCORE_SHEET_HAND_OVER : -1;
   _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
   show_pending_sheet (self);
+}
+
+/* @game, played here: the window's runner plays its computers. */
+void
+_hearts_window_show_game (HeartsWindow *self,
+                          HeartsGame   *game,
+                          HeartsPreset  preset)
+{
+  g_autoptr(HeartsSeatView) view = NULL;
+  g_auto(GStrv) engines = NULL;
+
+  g_assert (HEARTS_IS_WINDOW (self));
+  g_assert (HEARTS_IS_GAME (game));
+
+  g_set_object (&self->game, game);
+  view = hearts_local_seat_view_new (game, self->runner, HEARTS_HUMAN_SEAT);
+  hearts_saved_game_follow (self->saved_game, game, preset);
+  engines = _hearts_window_dup_engines (self);
+  /* The view first: names and views follow it before any computer moves. */
+  g_set_object (&self->view, view);
+  update_player_names (self);
+  _hearts_window_show_view (self, view);
+  hearts_game_runner_set_game (self->runner, game, (const char * const *) engines);
+  _hearts_window_claim_update (self);
+  _hearts_window_actions_update (self);
+}
+
+/* A game played alone: any table is left. */
+void
+_hearts_window_start_game (HeartsWindow *self,
+                           HeartsGame   *game,
+                           HeartsPreset  preset)
+{
+  _hearts_window_close_table (self);
+  _hearts_window_show_game (self, game, preset);
 }
 
 /* Toasts */
@@ -772,6 +798,25 @@ _hearts_window_add_toast (HeartsWindow *self,
   else
     /* What was repaired or could not be done: longer to read. */
     adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_MESSAGE]);
+}
+
+void
+_hearts_window_add_action_toast (HeartsWindow *self,
+                                 const char   *message,
+                                 const char   *button_label,
+                                 const char   *action_name)
+{
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast        *toast = adw_toast_new (escaped);
+
+  g_free (self->message);
+  self->message = g_strdup (message);
+  adw_toast_set_button_label (toast, button_label);
+  adw_toast_set_action_name (toast, action_name);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_MESSAGE]);
 }

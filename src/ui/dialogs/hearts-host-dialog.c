@@ -1,0 +1,265 @@
+/* hearts-host-dialog.c
+ *
+ * Each other seat is open for a person or given to the computer; a person sitting in
+ * one is shown by name. The dialog only shows and asks: the table is the window's.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hearts-host-dialog.h"
+#include "hearts-seat-names.h"
+
+/* The choices of a seat's row, in its model's order. */
+enum
+{
+  CHOICE_PERSON,
+  CHOICE_COMPUTER,
+};
+
+struct _HeartsHostDialog
+{
+  HeartsDialogBase parent_instance;
+
+  HeartsNetHost *host;
+  char          *invitation;
+  AdwComboRow   *rows[HEARTS_MAX_PLAYERS];
+  gboolean       updating;
+
+  AdwActionRow         *invitation_row;
+  AdwPreferencesGroup  *seats_group;
+  GtkLabel             *status_label;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsHostDialog, hearts_host_dialog, HEARTS_TYPE_DIALOG_BASE)
+
+enum
+{
+  START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static char *
+seat_subtitle (HeartsNetHost *host,
+               guint          seat)
+{
+  const char *name = hearts_net_host_get_seat_name (host, seat);
+
+  switch (hearts_net_host_get_seat_kind (host, seat))
+    {
+    case HEARTS_NET_SEAT_OPEN:
+      return g_strdup (_("Waiting for someone to sit down"));
+    case HEARTS_NET_SEAT_PERSON:
+      /* Translators: %s is the name of a person who sat down */
+      return g_strdup_printf (_("%s is here"), name);
+    case HEARTS_NET_SEAT_AWAY:
+      /* Translators: %s is the name of a person whose connection was lost */
+      return g_strdup_printf (_("%s’s connection was lost"), name);
+    case HEARTS_NET_SEAT_COMPUTER:
+    case HEARTS_NET_SEAT_REPLACED:
+    case HEARTS_NET_SEAT_LOCAL:
+    case HEARTS_NET_N_SEAT_KINDS:
+    default:
+      return g_strdup (name != NULL ? name : "");
+    }
+}
+
+static void
+update (HeartsHostDialog *self)
+{
+  HeartsGame *game = hearts_net_host_get_game (self->host);
+  guint       n = hearts_game_get_n_players (game);
+  guint       open = 0, people = 0;
+  g_autofree char *status = NULL;
+
+  self->updating = TRUE;
+  for (guint s = 0; s < n; s++)
+    {
+      HeartsNetSeatKind kind = hearts_net_host_get_seat_kind (self->host, s);
+      g_autofree char *subtitle = NULL;
+
+      if (self->rows[s] == NULL)
+        continue;
+      subtitle = seat_subtitle (self->host, s);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rows[s]), subtitle);
+      adw_combo_row_set_selected (self->rows[s], kind == HEARTS_NET_SEAT_COMPUTER ? CHOICE_COMPUTER : CHOICE_PERSON);
+      open += kind == HEARTS_NET_SEAT_OPEN;
+      people += kind == HEARTS_NET_SEAT_PERSON;
+    }
+  self->updating = FALSE;
+
+  if (open == 0)
+    status = g_strdup (people > 0 ? _("Everyone is here.") : _("Only computer players: start when you like."));
+  else
+    /* Translators: how many seats still wait for a person */
+    status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Waiting for %u more person…",
+                                           "Waiting for %u more people…", open), open);
+  gtk_label_set_text (self->status_label, status);
+}
+
+static void
+on_seat_selected_cb (AdwComboRow      *row,
+                     GParamSpec       *pspec,
+                     HeartsHostDialog *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "seat"));
+
+  if (self->updating)
+    return;
+  if (adw_combo_row_get_selected (row) == CHOICE_PERSON)
+    hearts_net_host_open_seat (self->host, seat);
+  else
+    hearts_net_host_close_seat (self->host, seat);
+  update (self);
+}
+
+static void
+add_seat_rows (HeartsHostDialog *self)
+{
+  HeartsGame *game = hearts_net_host_get_game (self->host);
+  guint       n = hearts_game_get_n_players (game);
+
+  for (guint s = 0; s < n; s++)
+    {
+      g_autoptr(GtkStringList) choices = NULL;
+      AdwComboRow *row;
+
+      if (hearts_net_host_get_seat_kind (self->host, s) == HEARTS_NET_SEAT_LOCAL)
+        continue;
+      choices = gtk_string_list_new (NULL);
+      gtk_string_list_append (choices, _("Open for a person"));
+      gtk_string_list_append (choices, _("Computer"));
+      row = ADW_COMBO_ROW (adw_combo_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), hearts_seat_default_name (n, 0, s));
+      adw_combo_row_set_model (row, G_LIST_MODEL (choices));
+      g_object_set_data (G_OBJECT (row), "seat", GUINT_TO_POINTER (s));
+      g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_seat_selected_cb), self, 0);
+      adw_preferences_group_add (self->seats_group, GTK_WIDGET (row));
+      self->rows[s] = row;
+    }
+}
+
+static void
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  HeartsHostDialog *self = HEARTS_HOST_DIALOG (widget);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), self->invitation);
+  gtk_label_set_text (self->status_label, _("The invitation was copied."));
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  g_signal_emit (widget, signals[START], 0);
+  hearts_dialog_close (widget);
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  hearts_dialog_close (widget);
+}
+
+static void
+hearts_host_dialog_dispose (GObject *object)
+{
+  HeartsHostDialog *self = HEARTS_HOST_DIALOG (object);
+
+  if (self->host != NULL)
+    g_signal_handlers_disconnect_by_data (self->host, self);
+  g_clear_object (&self->host);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_HOST_DIALOG);
+
+  G_OBJECT_CLASS (hearts_host_dialog_parent_class)->dispose (object);
+}
+
+static void
+hearts_host_dialog_finalize (GObject *object)
+{
+  HeartsHostDialog *self = HEARTS_HOST_DIALOG (object);
+
+  g_free (self->invitation);
+
+  G_OBJECT_CLASS (hearts_host_dialog_parent_class)->finalize (object);
+}
+
+static void
+hearts_host_dialog_class_init (HeartsHostDialogClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hearts_host_dialog_dispose;
+  object_class->finalize = hearts_host_dialog_finalize;
+
+  /**
+   * HeartsHostDialog::start:
+   *
+   * The host chose Start: the people at the table play.
+   */
+  signals[START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "host.copy", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "host.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "host.cancel", NULL, cancel_action);
+  hearts_dialog_class_add_close_shortcut (widget_class);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-host-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, invitation_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, seats_group);
+  gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, status_label);
+}
+
+static void
+hearts_host_dialog_init (HeartsHostDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+hearts_host_dialog_new (HeartsNetHost *host,
+                        const char    *invitation)
+{
+  HeartsHostDialog *self;
+
+  g_return_val_if_fail (HEARTS_IS_NET_HOST (host), NULL);
+  g_return_val_if_fail (invitation != NULL, NULL);
+
+  self = g_object_new (HEARTS_TYPE_HOST_DIALOG, NULL);
+  self->host = g_object_ref (host);
+  self->invitation = g_strdup (invitation);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->invitation_row), invitation);
+  add_seat_rows (self);
+  g_signal_connect_object (host, "seats-changed", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+  update (self);
+  hearts_dialog_set_size (GTK_WIDGET (self), 520, 560);
+  return GTK_WIDGET (self);
+}
+
+const char *
+hearts_host_dialog_get_invitation (HeartsHostDialog *self)
+{
+  g_return_val_if_fail (HEARTS_IS_HOST_DIALOG (self), NULL);
+  return self->invitation;
+}
+
+AdwComboRow *
+hearts_host_dialog_get_seat_row (HeartsHostDialog *self,
+                                 guint             seat)
+{
+  g_return_val_if_fail (HEARTS_IS_HOST_DIALOG (self), NULL);
+  g_return_val_if_fail (seat < HEARTS_MAX_PLAYERS, NULL);
+  return self->rows[seat];
+}

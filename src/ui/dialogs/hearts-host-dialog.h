@@ -1,0 +1,28 @@
+/* hearts-host-dialog.h: Play with Friends: the invitation, the seats filling, Start
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "hearts-compat.h"
+#include "hearts-net-host.h"
+
+G_BEGIN_DECLS
+
+#define HEARTS_TYPE_HOST_DIALOG (hearts_host_dialog_get_type ())
+
+/* An AdwDialog with libadwaita 1.5 and later, else an AdwWindow (hearts-compat.h). */
+G_DECLARE_FINAL_TYPE (HeartsHostDialog, hearts_host_dialog, HEARTS, HOST_DIALOG, HeartsDialogBase)
+
+/* The seats of @host's table, which people join with @invitation. ::start says the host
+ * chose Start; closed without it, the table is not wanted. */
+GtkWidget  *hearts_host_dialog_new            (HeartsNetHost    *host,
+                                               const char       *invitation);
+const char *hearts_host_dialog_get_invitation (HeartsHostDialog *self);
+/* The row of @seat's choice (for tests). */
+AdwComboRow *hearts_host_dialog_get_seat_row  (HeartsHostDialog *self,
+                                               guint             seat);
+
+G_END_DECLS

@@ -1,0 +1,581 @@
+/* hearts-window-table.c: the window at a table of people
+ *
+ * Hosting: the window opens a table (a HeartsNetHost on a new game, served by a
+ * HeartsNetServer on this machine) while the host dialog fills its seats; at Start the
+ * table's game becomes the window's and the window's runner plays its computers. The
+ * game is saved with its table, so that a host who quits or crashes resumes it and the
+ * people come back with the same invitation.
+ *
+ * Joining: the window shows the seat's view that a HeartsNetClient feeds; the game
+ * played alone waits, saved, and comes back when the player leaves the table.
+ *
+ * Either way, what happens at the table is said in the window, in the players' words.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+
+#include "hearts-host-dialog.h"
+#include "hearts-join-dialog.h"
+#include "hearts-local-seat-view.h"
+#include "hearts-net-cert.h"
+#include "hearts-net-link.h"
+#include "hearts-window-private.h"
+
+/* People who drop are waited for this long before the computer plays for them. */
+#define GRACE_MS HEARTS_NET_HOST_GRACE_MS
+
+static char *
+notice_text (HeartsNetNotice kind,
+             const char     *name)
+{
+  switch (kind)
+    {
+    case HEARTS_NET_NOTICE_JOINED:
+      /* Translators: a person sat down at the table; %s is their name */
+      return g_strdup_printf (_("%s sat down at the table"), name);
+    case HEARTS_NET_NOTICE_BACK:
+      /* Translators: %s is a person's name */
+      return g_strdup_printf (_("%s is back"), name);
+    case HEARTS_NET_NOTICE_LOST:
+      /* Translators: %s is a person's name */
+      return g_strdup_printf (_("%s’s connection was lost; waiting a moment for them"), name);
+    case HEARTS_NET_NOTICE_COMPUTER:
+      /* Translators: %s is a person's name */
+      return g_strdup_printf (_("%s’s connection was lost; the computer plays for them"), name);
+    case HEARTS_NET_NOTICE_LEFT:
+      /* Translators: %s is a person's name */
+      return g_strdup_printf (_("%s left the table; the computer plays for them"), name);
+    case HEARTS_NET_NOTICE_DROPPED:
+      /* Translators: %s is a person's name */
+      return g_strdup_printf (_("%s’s game broke the rules of the table and was let go; the computer plays for them"),
+                              name);
+    case HEARTS_NET_NOTICE_STARTED:
+      return g_strdup (_("The game begins"));
+    case HEARTS_NET_N_NOTICES:
+    default:
+      return NULL;
+    }
+}
+
+/* Why the window is no longer at the table, as the player should read it. */
+char *
+_hearts_window_bye_text (HeartsNetBye reason)
+{
+  switch (reason)
+    {
+    case HEARTS_NET_BYE_SHUTDOWN:
+      return g_strdup (_("The host closed the table"));
+    case HEARTS_NET_BYE_KICKED:
+      return g_strdup (_("The host gave your seat to the computer"));
+    case HEARTS_NET_BYE_REPLACED:
+      return g_strdup (_("You sat down at this table from somewhere else"));
+    case HEARTS_NET_BYE_BAD_SECRET:
+      return g_strdup (_("This invitation is not for a table that is open now"));
+    case HEARTS_NET_BYE_SLOW_DOWN:
+      return g_strdup (_("Too many wrong invitations from here; wait a little and try again"));
+    case HEARTS_NET_BYE_VERSION:
+      return g_strdup (_("The host plays another version of Hearts"));
+    case HEARTS_NET_BYE_NO_SEAT:
+      return g_strdup (_("There is no open seat at this table"));
+    case HEARTS_NET_BYE_TOO_MANY:
+      return g_strdup (_("The table is too busy; try again later"));
+    case HEARTS_NET_BYE_TLS:
+      return g_strdup (_("The table could not prove it is the one invited to; nothing was sent"));
+    case HEARTS_NET_BYE_LEFT:
+      return g_strdup (_("You left the table"));
+    case HEARTS_NET_BYE_CLOSED:
+    case HEARTS_NET_BYE_TIMEOUT:
+    case HEARTS_NET_BYE_NOT_READING:
+    case HEARTS_NET_BYE_PROTOCOL:
+    case HEARTS_NET_BYE_FLOOD:
+    case HEARTS_NET_BYE_MISBEHAVING:
+    case HEARTS_NET_BYE_DONE:
+    case HEARTS_NET_N_BYES:
+    default:
+      return g_strdup (_("The connection to the table was lost"));
+    }
+}
+
+static void
+on_notice_cb (HeartsWindow *self,
+              guint         kind,
+              guint         seat,
+              const char   *name)
+{
+  g_autofree char *text = notice_text (kind, name);
+
+  if (text != NULL)
+    _hearts_window_add_toast (self, text, FALSE);
+}
+
+/* The names at the table, by seat: the people's own, the computers' as the host named them. */
+static void
+update_table_names (HeartsWindow *self)
+{
+  guint n = hearts_seat_view_get_n_players (self->view);
+  const char *names[HEARTS_MAX_PLAYERS + 1] = { NULL };
+
+  for (guint s = 0; s < n; s++)
+    {
+      const char *name = NULL;
+
+      if (self->host != NULL)
+        name = hearts_net_host_get_seat_name (self->host, s);
+      else if (self->client != NULL)
+        name = hearts_net_client_get_seat_name (self->client, s);
+      names[s] = name != NULL ? name : "";
+    }
+  hearts_seat_view_set_player_names (self->view, names);
+}
+
+gboolean
+_hearts_window_at_table (HeartsWindow *self)
+{
+  return (self->host != NULL && self->host_started) || self->client != NULL;
+}
+
+/* Hosting */
+
+static void
+save_table (HeartsWindow *self)
+{
+  g_autoptr(GVariant) table = NULL;
+  GVariantDict        dict;
+
+  if (self->host == NULL || !self->host_started)
+    return;
+  /* The port too: the people come back with the invitation they have. */
+  g_variant_dict_init (&dict, hearts_net_host_save (self->host));
+  g_variant_dict_insert (&dict, "port", "q", hearts_net_server_get_port (self->server));
+  table = g_variant_ref_sink (g_variant_dict_end (&dict));
+  hearts_saved_game_set_table (self->saved_game, table);
+  /* Who sat down is on the disk before the game goes on. */
+  hearts_saved_game_flush (self->saved_game);
+}
+
+static void
+on_host_seats_changed_cb (HeartsWindow *self)
+{
+  if (self->host_started)
+    update_table_names (self);
+}
+
+static void
+on_view_ready_cb (HeartsWindow *self)
+{
+  if (self->host != NULL)
+    hearts_net_host_ready (self->host, HEARTS_HUMAN_SEAT);
+}
+
+static GTlsCertificate *
+load_certificate (GError **error)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "hearts", NULL);
+  g_autofree char *path = g_build_filename (dir, "host-certificate.pem", NULL);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not make the folder %s: %s"), dir, g_strerror (saved_errno));
+      return NULL;
+    }
+  return hearts_net_cert_load_or_create (path, error);
+}
+
+/* A server for @host, listening on @port (0: the usual one, else any free one). */
+static HeartsNetServer *
+serve (HeartsNetHost *host,
+       guint16        port,
+       GError       **error)
+{
+  g_autoptr(GTlsCertificate) certificate = load_certificate (error);
+  g_autoptr(HeartsNetServer) server = NULL;
+  g_autofree char *address = hearts_net_local_address ();
+  const char *only = g_getenv ("HEARTS_NET_ADDRESS");
+
+  if (certificate == NULL)
+    return NULL;
+  server = hearts_net_server_new (certificate);
+  if (!hearts_net_server_listen (server, only, port != 0 ? port : HEARTS_NET_DEFAULT_PORT, NULL) &&
+      (port != 0 || !hearts_net_server_listen (server, only, 0, error)))
+    {
+      if (port != 0)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE,
+                     _("The table’s port %u is taken by another program"), port);
+      return NULL;
+    }
+  hearts_net_server_set_public_name (server, address);
+  hearts_net_server_add_host (server, host);
+  return g_steal_pointer (&server);
+}
+
+static void
+set_names (HeartsWindow  *self,
+           HeartsNetHost *host)
+{
+  guint n = hearts_game_get_n_players (hearts_net_host_get_game (host));
+
+  for (guint s = 0; s < n; s++)
+    {
+      g_autofree char *name = hearts_settings_get_seat_name (self->settings, s);
+
+      if (name == NULL && s == HEARTS_HUMAN_SEAT)
+        name = g_strdup (g_get_real_name ());
+      if (name == NULL || *name == '\0' || g_str_equal (name, "Unknown"))
+        {
+          g_free (name);
+          name = g_strdup (s == HEARTS_HUMAN_SEAT ? _("Host") : _("Computer"));
+        }
+      hearts_net_host_set_seat_name (host, s, name);
+    }
+}
+
+static void
+follow_host (HeartsWindow *self)
+{
+  g_signal_connect_object (self->host, "seats-changed", G_CALLBACK (on_host_seats_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->host, "notice", G_CALLBACK (on_notice_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->host, "changed", G_CALLBACK (save_table), self, G_CONNECT_SWAPPED);
+}
+
+gboolean
+_hearts_window_open_table (HeartsWindow  *self,
+                           GError       **error)
+{
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(HeartsNetHost) host = NULL;
+
+  _hearts_window_close_table (self);
+
+  game = _hearts_window_new_game_from_settings (self);
+  host = hearts_net_host_new (game);
+  for (guint s = 0; s < hearts_game_get_n_players (game); s++)
+    if (s != HEARTS_HUMAN_SEAT)
+      hearts_net_host_open_seat (host, s);
+  set_names (self, host);
+  hearts_net_host_set_grace (host, GRACE_MS);
+  self->server = serve (host, 0, error);
+  if (self->server == NULL)
+    return FALSE;
+  self->host = g_steal_pointer (&host);
+  self->host_started = FALSE;
+  follow_host (self);
+  return TRUE;
+}
+
+HeartsNetHost *
+_hearts_window_get_host (HeartsWindow *self)
+{
+  return self->host;
+}
+
+char *
+_hearts_window_dup_invitation (HeartsWindow *self)
+{
+  if (self->host == NULL)
+    return NULL;
+  return hearts_net_server_get_invitation (self->server, self->host);
+}
+
+/* The window's game becomes the table's, and the people play. */
+static void
+show_hosted_game (HeartsWindow *self,
+                  HeartsPreset  preset)
+{
+  HeartsGame *game = hearts_net_host_get_game (self->host);
+
+  self->host_started = TRUE;
+  _hearts_window_show_game (self, game, preset);
+  hearts_local_seat_view_set_shared (HEARTS_LOCAL_SEAT_VIEW (self->view), TRUE);
+  g_signal_connect_object (self->view, "ready", G_CALLBACK (on_view_ready_cb), self, G_CONNECT_SWAPPED);
+  update_table_names (self);
+  _hearts_window_actions_update (self);
+  save_table (self);
+}
+
+void
+_hearts_window_start_table (HeartsWindow *self)
+{
+  HeartsGame *game;
+
+  g_return_if_fail (self->host != NULL && !self->host_started);
+
+  game = hearts_net_host_get_game (self->host);
+  show_hosted_game (self, hearts_preset_find (hearts_game_get_rules (game),
+                                              hearts_settings_get_preset (self->settings)));
+  hearts_net_host_start (self->host);
+}
+
+gboolean
+_hearts_window_resume_table (HeartsWindow *self,
+                             HeartsGame   *game,
+                             GVariant     *table,
+                             HeartsPreset  preset,
+                             GError      **error)
+{
+  g_autoptr(HeartsNetHost) host = NULL;
+  guint16 port = 0;
+
+  _hearts_window_close_table (self);
+  if (!g_variant_lookup (table, "port", "q", &port) || port == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The saved table has no port"));
+      return FALSE;
+    }
+  host = hearts_net_host_new_from_saved (game, table, error);
+  if (host == NULL)
+    return FALSE;
+  hearts_net_host_set_grace (host, GRACE_MS);
+  self->server = serve (host, port, error);
+  if (self->server == NULL)
+    return FALSE;
+  self->host = g_steal_pointer (&host);
+  follow_host (self);
+  show_hosted_game (self, preset);
+  return TRUE;
+}
+
+/* Joining */
+
+static void
+on_client_seats_changed_cb (HeartsWindow *self)
+{
+  update_table_names (self);
+}
+
+static void
+on_client_closed_cb (HeartsWindow *self,
+                     guint         reason,
+                     const char   *detail)
+{
+  g_autofree char *text = _hearts_window_bye_text (reason);
+
+  g_debug ("Left the table: %s", detail);
+  /* A host that quit may resume the table: the seat's token brings the player back. */
+  self->client_lost = reason != HEARTS_NET_BYE_LEFT && reason != HEARTS_NET_BYE_KICKED;
+  if (self->client_lost)
+    _hearts_window_add_action_toast (self, text, _("_Rejoin"), "win.rejoin-table");
+  else
+    _hearts_window_add_toast (self, text, FALSE);
+  _hearts_window_actions_update (self);
+}
+
+void
+_hearts_window_join_table (HeartsWindow    *self,
+                           HeartsNetClient *client)
+{
+  g_return_if_fail (HEARTS_IS_NET_CLIENT (client));
+  g_return_if_fail (hearts_net_client_get_view (client) != NULL);
+
+  _hearts_window_close_table (self);
+  /* The game played alone stops where it is, saved; it comes back after the table. */
+  hearts_game_runner_set_game (self->runner, NULL, NULL);
+  self->client = g_object_ref (client);
+  self->client_lost = FALSE;
+  g_signal_connect_object (client, "seats-changed", G_CALLBACK (on_client_seats_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notice", G_CALLBACK (on_notice_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "closed", G_CALLBACK (on_client_closed_cb), self, G_CONNECT_SWAPPED);
+  _hearts_window_show_view (self, hearts_net_client_get_view (client));
+  update_table_names (self);
+  _hearts_window_actions_update (self);
+}
+
+HeartsNetClient *
+_hearts_window_get_client (HeartsWindow *self)
+{
+  return self->client;
+}
+
+static void
+on_rejoined_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(HeartsWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!hearts_net_client_join_finish (HEARTS_NET_CLIENT (source), result, &error))
+    g_debug ("Rejoining failed: %s", error->message);
+  if (error == NULL)
+    {
+      self->client_lost = FALSE;
+      _hearts_window_add_toast (self, _("Back at the table"), FALSE);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *text = error->domain == HEARTS_NET_ERROR ? _hearts_window_bye_text (error->code)
+                                                                : g_strdup (error->message);
+
+      _hearts_window_add_toast (self, text, FALSE);
+    }
+  _hearts_window_actions_update (self);
+}
+
+void
+_hearts_window_rejoin_table (HeartsWindow *self)
+{
+  if (self->client == NULL || hearts_net_client_get_connected (self->client) || self->invitation == NULL)
+    {
+      g_debug ("Not rejoining: client %p, connected %d, invitation %s", self->client,
+               self->client != NULL && hearts_net_client_get_connected (self->client), self->invitation);
+      return;
+    }
+  hearts_net_client_join_async (self->client, self->invitation, NULL, on_rejoined_cb, g_object_ref (self));
+}
+
+gboolean
+_hearts_window_can_rejoin (HeartsWindow *self)
+{
+  return self->client != NULL && self->client_lost && !hearts_net_client_get_connected (self->client);
+}
+
+void
+_hearts_window_set_invitation (HeartsWindow *self,
+                               const char   *invitation)
+{
+  g_free (self->invitation);
+  self->invitation = g_strdup (invitation);
+}
+
+/* Leaving */
+
+void
+_hearts_window_close_table (HeartsWindow *self)
+{
+  if (self->client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->client, self);
+      if (hearts_net_client_get_connected (self->client))
+        hearts_net_client_leave (self->client);
+      g_clear_object (&self->client);
+    }
+  if (self->host != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->host, self);
+      /* A table that was played goes with its game: the next game has none. */
+      hearts_net_host_close (self->host);
+      if (self->server != NULL)
+        {
+          hearts_net_server_remove_host (self->server, self->host);
+          hearts_net_server_stop (self->server);
+        }
+      g_clear_object (&self->host);
+    }
+  g_clear_object (&self->server);
+  self->host_started = FALSE;
+  self->client_lost = FALSE;
+}
+
+/* The window goes: the people are told, the table stays in the saved game to resume. */
+void
+_hearts_window_quit_table (HeartsWindow *self)
+{
+  if (self->host != NULL && self->host_started)
+    save_table (self);
+  _hearts_window_close_table (self);
+}
+
+/* The dialogs and the actions */
+
+static void
+on_host_dialog_start_cb (HeartsWindow *self)
+{
+  if (self->host != NULL && !self->host_started)
+    _hearts_window_start_table (self);
+}
+
+static void
+on_host_dialog_closed_cb (GtkWidget    *dialog,
+                          HeartsWindow *self)
+{
+  /* Closed without Start: nobody is kept waiting at a table that will not be played. */
+  if (self->host != NULL && !self->host_started &&
+      hearts_host_dialog_get_invitation (HEARTS_HOST_DIALOG (dialog)) != NULL)
+    _hearts_window_close_table (self);
+}
+
+static void
+host_table_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *invitation = NULL;
+  GtkWidget *dialog;
+
+  if (!_hearts_window_open_table (self, &error))
+    {
+      /* Translators: %s says why */
+      g_autofree char *text = g_strdup_printf (_("The table could not be opened: %s"), error->message);
+
+      _hearts_window_add_toast (self, text, FALSE);
+      return;
+    }
+  invitation = _hearts_window_dup_invitation (self);
+  dialog = hearts_host_dialog_new (self->host, invitation);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_host_dialog_start_cb), self, G_CONNECT_SWAPPED);
+  hearts_dialog_connect_closed (dialog, G_CALLBACK (on_host_dialog_closed_cb), self);
+  hearts_dialog_present (dialog, widget);
+}
+
+static void
+on_join_dialog_joined_cb (HeartsWindow    *self,
+                          HeartsNetClient *client,
+                          const char      *invitation)
+{
+  _hearts_window_join_table (self, client);
+  _hearts_window_set_invitation (self, invitation);
+}
+
+void
+_hearts_window_present_join (HeartsWindow *self,
+                             const char   *invitation)
+{
+  g_autofree char *name = hearts_settings_get_seat_name (self->settings, HEARTS_HUMAN_SEAT);
+  GtkWidget *dialog;
+
+  if (name == NULL && g_strcmp0 (g_get_real_name (), "Unknown") != 0)
+    name = g_strdup (g_get_real_name ());
+  dialog = hearts_join_dialog_new (invitation, name);
+  g_signal_connect_object (dialog, "joined", G_CALLBACK (on_join_dialog_joined_cb), self, G_CONNECT_SWAPPED);
+  hearts_dialog_present (dialog, GTK_WIDGET (self));
+}
+
+static void
+join_table_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  _hearts_window_present_join (HEARTS_WINDOW (widget), NULL);
+}
+
+static void
+rejoin_table_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  _hearts_window_rejoin_table (HEARTS_WINDOW (widget));
+}
+
+void
+_hearts_window_class_table_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.host-table", NULL, host_table_action);
+  gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
+  gtk_widget_class_install_action (widget_class, "win.rejoin-table", NULL, rejoin_table_action);
+}
+
+void
+_hearts_window_table_actions_update (HeartsWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rejoin-table", _hearts_window_can_rejoin (self));
+}

@@ -1,0 +1,303 @@
+/* test-play-with-friends.c: two windows at one table, on loopback
+ *
+ * One window hosts (Play with Friends…), the other joins with the invitation (Join a
+ * Table…); they play a hand together through the dialogs and the windows' own seat
+ * views, and the windows say what happens when the guest's connection drops.
+ * HEARTS_NET_ADDRESS=127.0.0.1 keeps the table on loopback.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "hearts-compat.h"
+#include "hearts-host-dialog.h"
+#include "hearts-join-dialog.h"
+#include "hearts-local-seat-view.h"
+#include "hearts-remote-seat-view.h"
+#include "hearts-settings.h"
+#include "hearts-test-widget.h"
+#include "hearts-window.h"
+
+#define GUEST_NAME "Ada"
+
+static HeartsWindow *
+new_window (guint64 seed)
+{
+  HeartsWindow *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, seed);
+  hearts_window_new_game (window, game);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/* The open dialog of @type, wherever libadwaita put it. */
+static GtkWidget *
+find_dialog (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = hearts_test_find_type (window, type);
+
+      if (found != NULL && gtk_widget_get_mapped (found))
+        return found;
+    }
+  return NULL;
+}
+
+/* The screen as a player sees it, in the test's folder (a TAP comment says where). */
+static void
+shot (const char *name)
+{
+  g_autofree char *command = g_strdup_printf ("import -window root %s", name);
+  gint status;
+
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  if (g_spawn_command_line_sync (command, NULL, NULL, &status, NULL) && g_spawn_check_wait_status (status, NULL))
+    g_test_message ("screenshot: %s", name);
+}
+
+static void
+say_state (const char   *who,
+           HeartsWindow *window)
+{
+  HeartsSeatView *view = hearts_window_get_seat_view (window);
+
+  g_test_message ("%s: hand %u, phase %d, message \"%s\"", who, hearts_seat_view_get_hand_index (view),
+                  hearts_seat_view_get_phase (view), hearts_window_get_message (window));
+}
+
+typedef gboolean (*Check) (gpointer data);
+
+static void
+wait_for (Check    check,
+          gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!check (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  GType *type = data;
+
+  return find_dialog (*type) != NULL;
+}
+
+static GtkWidget *
+wait_dialog (GType type)
+{
+  wait_for (dialog_shown, &type);
+  return find_dialog (type);
+}
+
+static gboolean
+guest_joined (gpointer data)
+{
+  return HEARTS_IS_REMOTE_SEAT_VIEW (hearts_window_get_seat_view (data));
+}
+
+static gboolean
+seat_taken (gpointer data)
+{
+  HeartsHostDialog *dialog = data;
+  const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (hearts_host_dialog_get_seat_row (dialog, 1)));
+
+  return subtitle != NULL && strstr (subtitle, GUEST_NAME) != NULL;
+}
+
+/* The seat's own move, if it is its turn: the first legal card, or three cards to pass. */
+static gboolean
+move (HeartsSeatView *view)
+{
+  const HeartsSeatState *state = hearts_seat_view_get_state (view);
+  HeartsCards cards, pass = 0;
+  HeartsCard  card;
+  guint       n = 0;
+
+  if (!hearts_seat_view_get_own_turn (view))
+    return FALSE;
+  if (hearts_seat_view_get_phase (view) == HEARTS_PHASE_PASSING)
+    {
+      cards = hearts_seat_state_get_hand (state);
+      HEARTS_CARDS_FOREACH (card, cards)
+        if (n++ < 3)
+          pass |= HEARTS_CARD_BIT (card);
+      return hearts_seat_view_pass (view, pass, NULL);
+    }
+  cards = hearts_seat_state_get_legal (state);
+  g_assert_cmpuint (cards, !=, 0);
+  return hearts_seat_view_play (view, hearts_cards_lowest (cards), NULL);
+}
+
+typedef struct
+{
+  HeartsWindow *host, *guest;
+  gboolean      shot;
+} Table;
+
+static gboolean
+hand_over_here (HeartsWindow *window)
+{
+  HeartsPhase phase = hearts_seat_view_get_phase (hearts_window_get_seat_view (window));
+
+  return (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER) &&
+         !hearts_table_get_busy (hearts_window_get_table (window));
+}
+
+static gboolean
+play_on (gpointer data)
+{
+  Table *table = data;
+
+  move (hearts_window_get_seat_view (table->host));
+  move (hearts_window_get_seat_view (table->guest));
+  if (!table->shot && hearts_seat_state_get_n_tricks (hearts_seat_view_get_state (hearts_window_get_seat_view (table->host))) == 3)
+    {
+      table->shot = TRUE;
+      shot ("play-with-friends-table.png");
+    }
+  return hand_over_here (table->host) && hand_over_here (table->guest);
+}
+
+static gboolean
+message_has (gpointer data)
+{
+  gpointer *args = data;
+  const char *message = hearts_window_get_message (args[0]);
+
+  return message != NULL && strstr (message, args[1]) != NULL;
+}
+
+static void
+wait_message (HeartsWindow *window,
+              const char   *text)
+{
+  gpointer args[] = { window, (gpointer) text };
+
+  wait_for (message_has, args);
+}
+
+static gboolean
+dealt_again (gpointer data)
+{
+  Table *table = data;
+
+  return hearts_seat_view_get_hand_index (hearts_window_get_seat_view (table->host)) == 1 &&
+         hearts_seat_view_get_hand_index (hearts_window_get_seat_view (table->guest)) == 1;
+}
+
+static gboolean
+connected (gpointer data)
+{
+  return hearts_net_client_get_connected (data);
+}
+
+static void
+test_host_and_guest (void)
+{
+  Table table = { 0 };
+  GSettings *guest_settings;
+  GtkWidget *host_dialog, *join_dialog;
+  g_autofree char *invitation = NULL;
+  HeartsSeatView *host_view, *guest_view;
+  const HeartsHandResult *host_result, *guest_result;
+  HeartsNetClient *client;
+
+  table.host = new_window (11);
+  table.guest = new_window (12);
+  hearts_test_wait_drawn (GTK_WIDGET (table.host));
+
+  /* The host opens a table: the invitation, and the seats open for people. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.host), "win.host-table", NULL));
+  host_dialog = wait_dialog (HEARTS_TYPE_HOST_DIALOG);
+  invitation = g_strdup (hearts_host_dialog_get_invitation (HEARTS_HOST_DIALOG (host_dialog)));
+  g_assert_true (g_str_has_prefix (invitation, "hearts://127.0.0.1:"));
+  /* North is the computer's; West and East wait for people. */
+  adw_combo_row_set_selected (hearts_host_dialog_get_seat_row (HEARTS_HOST_DIALOG (host_dialog), 2), 1);
+  shot ("play-with-friends-host-dialog.png");
+
+  /* The guest joins with it, under a name of their own. */
+  guest_settings = hearts_settings_get_settings (hearts_window_get_settings (table.guest));
+  g_settings_set_string (guest_settings, "player-name", GUEST_NAME);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.join-table", NULL));
+  join_dialog = wait_dialog (HEARTS_TYPE_JOIN_DIALOG);
+  hearts_join_dialog_set_invitation (HEARTS_JOIN_DIALOG (join_dialog), "hearts://not-a-link");
+  g_assert_nonnull (strstr (hearts_join_dialog_get_status (HEARTS_JOIN_DIALOG (join_dialog)), "not an invitation"));
+  hearts_join_dialog_set_invitation (HEARTS_JOIN_DIALOG (join_dialog), invitation);
+  shot ("play-with-friends-join-dialog.png");
+  g_assert_true (gtk_widget_activate_action (join_dialog, "join.join", NULL));
+  wait_for (guest_joined, table.guest);
+  wait_for (seat_taken, host_dialog);
+
+  /* Start: the open seat nobody took goes to the computer. */
+  g_assert_true (gtk_widget_activate_action (host_dialog, "host.start", NULL));
+  host_view = hearts_window_get_seat_view (table.host);
+  guest_view = hearts_window_get_seat_view (table.guest);
+  g_assert_true (HEARTS_IS_LOCAL_SEAT_VIEW (host_view));
+  g_assert_true (hearts_local_seat_view_get_shared (HEARTS_LOCAL_SEAT_VIEW (host_view)));
+  g_assert_cmpuint (hearts_seat_view_get_seat (guest_view), ==, 1);
+  /* The names at the table are the people's. */
+  g_assert_cmpstr (hearts_seat_view_get_player_names (host_view)[1], ==, GUEST_NAME);
+
+  /* A hand played together; undo is not for a table of people. */
+  wait_for (play_on, &table);
+  g_assert_false (hearts_seat_view_get_can_undo (host_view));
+  g_assert_false (hearts_seat_view_get_can_undo (guest_view));
+  host_result = hearts_seat_view_get_result (host_view, 0);
+  guest_result = hearts_seat_view_get_result (guest_view, 0);
+  g_assert_cmpmem (host_result->points, sizeof host_result->points, guest_result->points, sizeof guest_result->points);
+
+  /* The next hand is dealt once both are ready. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.host), "win.next-hand", NULL));
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (hearts_seat_view_get_hand_index (host_view), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.next-hand", NULL));
+  wait_for (dealt_again, &table);
+  say_state ("host", table.host);
+  say_state ("guest", table.guest);
+
+  /* The guest's connection drops: both windows say so, and the guest comes back. */
+  client = hearts_remote_seat_view_get_client (HEARTS_REMOTE_SEAT_VIEW (guest_view));
+  hearts_net_client_disconnect (client);
+  wait_message (table.host, GUEST_NAME);
+  g_test_message ("host: %s", hearts_window_get_message (table.host));
+  wait_message (table.guest, "lost");
+  say_state ("host", table.host);
+  say_state ("guest", table.guest);
+  shot ("play-with-friends-dropped.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.rejoin-table", NULL));
+  wait_for (connected, client);
+  wait_message (table.host, "back");
+  g_assert_true (hearts_window_get_seat_view (table.guest) == guest_view);
+
+  hearts_test_destroy_window (GTK_WINDOW (table.guest));
+  hearts_test_destroy_window (GTK_WINDOW (table.host));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  hearts_test_init_widgets (&argc, &argv);
+  g_test_add_func ("/play-with-friends/host-and-guest", test_host_and_guest);
+  return g_test_run ();
+}
