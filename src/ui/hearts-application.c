@@ -189,6 +189,31 @@ hearts_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* hearts:// links (the desktop file's scheme handler, or the command line): Join a Table
+ * with the invitation, in the window there is. */
+static void
+hearts_application_open (GApplication  *app,
+                         GFile        **files,
+                         gint           n_files,
+                         const char    *hint)
+{
+  HeartsWindow *window;
+
+  g_application_activate (app);
+  window = HEARTS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  for (gint i = 0; i < n_files; i++)
+    {
+      g_autofree char *uri = g_file_get_uri (files[i]);
+
+      if (g_str_has_prefix (uri, "hearts:"))
+        {
+          hearts_window_join (window, uri);
+          return;
+        }
+    }
+  hearts_window_show_toast (window, _("Hearts opens only invitations to a table (hearts:// links)"));
+}
+
 static void
 hearts_application_startup (GApplication *app)
 {
@@ -248,6 +273,7 @@ hearts_application_class_init (HeartsApplicationClass *klass)
   object_class->dispose = hearts_application_dispose;
   app_class->handle_local_options = hearts_application_handle_local_options;
   app_class->activate = hearts_application_activate;
+  app_class->open = hearts_application_open;
   app_class->startup = hearts_application_startup;
   app_class->shutdown = hearts_application_shutdown;
 }
@@ -269,7 +295,7 @@ hearts_application_new (void)
 {
   return g_object_new (HEARTS_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_PATH,
                        NULL);
 }

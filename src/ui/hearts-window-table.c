@@ -108,8 +108,10 @@ on_notice_cb (HeartsWindow *self,
 {
   g_autofree char *text = notice_text (kind, name);
 
+  /* Who came and the start pass quickly; a person lost or gone stays longer to read. */
   if (text != NULL)
-    _hearts_window_add_toast (self, text, FALSE);
+    _hearts_window_add_toast (self, text, kind == HEARTS_NET_NOTICE_JOINED || kind == HEARTS_NET_NOTICE_BACK ||
+                                            kind == HEARTS_NET_NOTICE_STARTED);
 }
 
 /* The names at the table, by seat: the people's own, the computers' as the host named them. */
@@ -215,6 +217,8 @@ serve (HeartsNetHost *host,
   return g_steal_pointer (&server);
 }
 
+/* Every seat without a person has the name this player gave it (or a plain one), so that
+ * each window at the table calls a computer the same. */
 static void
 set_names (HeartsWindow  *self,
            HeartsNetHost *host)
@@ -223,6 +227,10 @@ set_names (HeartsWindow  *self,
 
   for (guint s = 0; s < n; s++)
     {
+      HeartsNetSeatKind kind = hearts_net_host_get_seat_kind (host, s);
+
+      if (kind != HEARTS_NET_SEAT_LOCAL && kind != HEARTS_NET_SEAT_COMPUTER)
+        continue;
       g_autofree char *name = hearts_settings_get_seat_name (self->settings, s);
 
       if (name == NULL && s == HEARTS_HUMAN_SEAT)
@@ -267,6 +275,7 @@ _hearts_window_open_table (HeartsWindow  *self,
   self->host = g_steal_pointer (&host);
   self->host_started = FALSE;
   follow_host (self);
+  _hearts_window_notify (self, WINDOW_PROP_INVITATION);
   return TRUE;
 }
 
@@ -308,9 +317,11 @@ _hearts_window_start_table (HeartsWindow *self)
   g_return_if_fail (self->host != NULL && !self->host_started);
 
   game = hearts_net_host_get_game (self->host);
+  hearts_net_host_start (self->host);
+  /* The open seats nobody took are the computer's now. */
+  set_names (self, self->host);
   show_hosted_game (self, hearts_preset_find (hearts_game_get_rules (game),
                                               hearts_settings_get_preset (self->settings)));
-  hearts_net_host_start (self->host);
 }
 
 gboolean
@@ -339,6 +350,7 @@ _hearts_window_resume_table (HeartsWindow *self,
   self->host = g_steal_pointer (&host);
   follow_host (self);
   show_hosted_game (self, preset);
+  _hearts_window_notify (self, WINDOW_PROP_INVITATION);
   return TRUE;
 }
 
@@ -468,6 +480,7 @@ _hearts_window_close_table (HeartsWindow *self)
           hearts_net_server_stop (self->server);
         }
       g_clear_object (&self->host);
+      _hearts_window_notify (self, WINDOW_PROP_INVITATION);
     }
   g_clear_object (&self->server);
   self->host_started = FALSE;
@@ -548,6 +561,15 @@ _hearts_window_present_join (HeartsWindow *self,
   dialog = hearts_join_dialog_new (invitation, name);
   g_signal_connect_object (dialog, "joined", G_CALLBACK (on_join_dialog_joined_cb), self, G_CONNECT_SWAPPED);
   hearts_dialog_present (dialog, GTK_WIDGET (self));
+}
+
+void
+hearts_window_join (HeartsWindow *self,
+                    const char   *invitation)
+{
+  g_return_if_fail (HEARTS_IS_WINDOW (self));
+
+  _hearts_window_present_join (self, invitation);
 }
 
 static void

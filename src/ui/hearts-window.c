@@ -501,6 +501,9 @@ hearts_window_get_property (GObject    *object,
     case WINDOW_PROP_CLAIM_PROOF:
       g_value_set_object (value, self->claim_dialog);
       break;
+    case WINDOW_PROP_INVITATION:
+      g_value_take_string (value, _hearts_window_dup_invitation (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -560,6 +563,10 @@ hearts_window_class_init (HeartsWindowClass *klass)
   /* The claim's question, with its proof, while it is open, else NULL. */
   properties[WINDOW_PROP_CLAIM_PROOF] =
     g_param_spec_object ("claim-proof", NULL, NULL, GTK_TYPE_WIDGET,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The invitation to the table this window hosts, from the moment it is open, else NULL. */
+  properties[WINDOW_PROP_INVITATION] =
+    g_param_spec_string ("invitation", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_WINDOW_PROPS, properties);
 

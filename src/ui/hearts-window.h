@@ -41,4 +41,8 @@ void            hearts_window_show_toast   (HeartsWindow      *self,
 /* The text of the last toast, or NULL. */
 const char     *hearts_window_get_message  (HeartsWindow      *self);
 
+/* Join a Table, with @invitation (a hearts:// link) filled in. */
+void            hearts_window_join         (HeartsWindow      *self,
+                                            const char        *invitation);
+
 G_END_DECLS

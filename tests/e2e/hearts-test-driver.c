@@ -8,6 +8,9 @@
  */
 #include "config.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
+
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -172,21 +175,60 @@ hearts_driver_start (const char *seed,
   return hearts_driver_start_with_settings (seed, rules, animations, NULL);
 }
 
-HeartsDriver *
-hearts_driver_start_with_settings (const char *seed,
-                                   const char *rules,
-                                   gboolean    animations,
-                                   const char *settings)
+/* The bus goes with the test, even one that aborts. */
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
+/* A session bus of the driver's own: its address. */
+static char *
+start_bus (HeartsDriver *driver)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  char *address;
+
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  driver->bus_daemon = g_subprocess_launcher_spawn (launcher, &error, "dbus-daemon", "--session", "--nofork",
+                                                    "--print-address=1", NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (driver->bus_daemon));
+  address = g_data_input_stream_read_line (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (address);
+  return address;
+}
+
+static HeartsDriver *
+start (const char *seed,
+       const char *rules,
+       gboolean    animations,
+       const char *settings,
+       gboolean    other)
 {
   HeartsDriver *driver = g_new0 (HeartsDriver, 1);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
   const char *bin = g_getenv ("HEARTS_BIN");
 
   g_assert_nonnull (bin);
 
-  driver->bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  if (other)
+    {
+      address = start_bus (driver);
+      driver->bus = g_dbus_connection_new_for_address_sync (address,
+                                                            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                                            G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                                            NULL, NULL, &error);
+    }
+  else
+    driver->bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
   g_assert_no_error (error);
   /* Before the program starts, so that no change is missed. The bus is the test's
    * own (dbus-run-session): whoever sends on this path is the program. */
@@ -199,7 +241,7 @@ hearts_driver_start_with_settings (const char *seed,
   /* The program publishes what it shows only with the tests' module: HEARTS_TEST_MODULE,
    * from the test's environment. */
   g_assert_nonnull (g_getenv ("HEARTS_TEST_MODULE"));
-  if (!animations || settings != NULL)
+  if (!animations || settings != NULL || other)
     {
       driver->config_dir = g_dir_make_tmp ("hearts-e2e-XXXXXX", &error);
       g_assert_no_error (error);
@@ -229,6 +271,15 @@ hearts_driver_start_with_settings (const char *seed,
       g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "keyfile", TRUE);
     }
 
+  if (other)
+    {
+      g_autofree char *data = g_build_filename (driver->config_dir, "data", NULL);
+
+      /* Another person's program: its own bus, saved game and certificate. */
+      g_subprocess_launcher_setenv (launcher, "DBUS_SESSION_BUS_ADDRESS", address, TRUE);
+      g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
+    }
+
   g_ptr_array_add (argv, (char *) bin);
   g_ptr_array_add (argv, (char *) "--seed");
   g_ptr_array_add (argv, (char *) seed);
@@ -255,6 +306,50 @@ hearts_driver_start_with_settings (const char *seed,
   return driver;
 }
 
+HeartsDriver *
+hearts_driver_start_with_settings (const char *seed,
+                                   const char *rules,
+                                   gboolean    animations,
+                                   const char *settings)
+{
+  return start (seed, rules, animations, settings, FALSE);
+}
+
+HeartsDriver *
+hearts_driver_start_other (const char *seed,
+                           const char *rules,
+                           gboolean    animations,
+                           const char *settings)
+{
+  return start (seed, rules, animations, settings, TRUE);
+}
+
+void
+hearts_driver_move (HeartsDriver *driver,
+                    int           x,
+                    int           y)
+{
+  g_autofree char *sx = g_strdup_printf ("%d", x);
+  g_autofree char *sy = g_strdup_printf ("%d", y);
+
+  xdotool ("windowmove", "--sync", driver->window, sx, sy, NULL);
+}
+
+void
+hearts_driver_type (HeartsDriver *driver,
+                    const char   *text)
+{
+  /* Typed into the focused window, as a person types. */
+  xdotool ("type", "--clearmodifiers", "--delay", "20", text, NULL);
+}
+
+void
+hearts_driver_kill (HeartsDriver *driver)
+{
+  g_subprocess_force_exit (driver->process);
+  g_assert_true (hearts_test_iterate_until (has_exited, driver, WAIT_LIMIT_MS));
+}
+
 void
 hearts_driver_stop (HeartsDriver *driver)
 {
@@ -263,6 +358,9 @@ hearts_driver_stop (HeartsDriver *driver)
   g_dbus_connection_signal_unsubscribe (driver->bus, driver->changed_id);
   g_clear_object (&driver->process);
   g_clear_object (&driver->bus);
+  if (driver->bus_daemon != NULL)
+    g_subprocess_force_exit (driver->bus_daemon);
+  g_clear_object (&driver->bus_daemon);
   g_clear_pointer (&driver->state, g_variant_unref);
   if (driver->config_dir != NULL)
     hearts_test_remove_tree (driver->config_dir);

@@ -18,6 +18,7 @@ typedef struct
   GVariant        *state;         /* the last state the program published */
   guint            n_changes;
   gboolean         exited;
+  GSubprocess     *bus_daemon;    /* another person's program: its own session bus */
 } HeartsDriver;
 
 typedef gboolean (*HeartsStateCheck) (GVariant *state,
@@ -32,7 +33,22 @@ HeartsDriver *hearts_driver_start_with_settings (const char *seed,
                                                  const char *rules,
                                                  gboolean    animations,
                                                  const char *settings);
+/* Another person's program on the same screen: a session bus and a data folder of its
+ * own, since two programs of one application ID on one bus would be one program. */
+HeartsDriver *hearts_driver_start_other    (const char       *seed,
+                                            const char       *rules,
+                                            gboolean          animations,
+                                            const char       *settings);
 void          hearts_driver_stop           (HeartsDriver     *driver);
+/* SIGKILL, and waits for the program to be gone (stop() afterwards still frees). */
+void          hearts_driver_kill           (HeartsDriver     *driver);
+/* Moves the program's window to (@x, @y) of the screen. */
+void          hearts_driver_move           (HeartsDriver     *driver,
+                                            int               x,
+                                            int               y);
+/* Types @text into the focused window, key by key. */
+void          hearts_driver_type           (HeartsDriver     *driver,
+                                            const char       *text);
 /* The state of app.state (a{sv}); NULL if the program does not answer. */
 GVariant     *hearts_driver_get_state      (HeartsDriver     *driver);
 /* Waits for the states the program publishes until one meets @check; aborts the test

@@ -23,6 +23,7 @@
 #include "hearts-game.h"
 #include "hearts-model-enums.h"
 #include "hearts-point-pile.h"
+#include "hearts-remote-seat-view.h"
 #include "hearts-review-view.h"
 #include "hearts-score-sheet.h"
 #include "hearts-test-describe.h"
@@ -410,10 +411,11 @@ publish_idle (gpointer user_data)
   GVariantBuilder b;
 
   state->idle_id = 0;
-  if (view == NULL || game == NULL)
+  if (view == NULL)
     return G_SOURCE_REMOVE;
 
-  record = hearts_game_get_record (game);
+  /* At a table joined across the network the game is the host's: no record here. */
+  record = game != NULL && !HEARTS_IS_REMOTE_SEAT_VIEW (view) ? hearts_game_get_record (game) : g_strdup ("");
   phases = g_type_class_ref (HEARTS_TYPE_PHASE);
 
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
@@ -421,6 +423,15 @@ publish_idle (gpointer user_data)
   g_variant_builder_add (&b, "{sv}", "phase",
                          g_variant_new_string (g_enum_get_value (phases, hearts_seat_view_get_phase (view))->value_nick));
   g_variant_builder_add (&b, "{sv}", "current-player", g_variant_new_int32 (hearts_seat_view_get_current_player (view)));
+  g_variant_builder_add (&b, "{sv}", "seat", g_variant_new_uint32 (hearts_seat_view_get_seat (view)));
+  {
+    g_autofree char *invitation = NULL;
+
+    g_object_get (window, "invitation", &invitation, NULL);
+    /* The table this window hosts: the link its host dialog shows. */
+    if (invitation != NULL)
+      g_variant_builder_add (&b, "{sv}", "invitation", g_variant_new_string (invitation));
+  }
   g_variant_builder_add (&b, "{sv}", "thinking", g_variant_new_boolean (hearts_seat_view_get_thinking (view)));
   g_variant_builder_add (&b, "{sv}", "message",
                          g_variant_new_string (hearts_window_get_message (window) ? hearts_window_get_message (window) : ""));
@@ -696,6 +707,7 @@ attach (HeartsWindow  *window,
 
   g_signal_connect_swapped (window, "notify::seat-view", G_CALLBACK (on_seat_view_cb), state);
   g_signal_connect_swapped (window, "notify::message", G_CALLBACK (on_change_cb), state);
+  g_signal_connect_swapped (window, "notify::invitation", G_CALLBACK (on_change_cb), state);
   g_signal_connect_swapped (window, "notify::claim-proof", G_CALLBACK (on_claim_proof_cb), state);
   g_signal_connect_swapped (window, "notify::trick-history", G_CALLBACK (on_trick_history_cb), state);
   g_signal_connect_swapped (window, "notify::review", G_CALLBACK (on_review_cb), state);

@@ -60,6 +60,7 @@ seat_subtitle (HeartsNetHost *host,
       /* Translators: %s is the name of a person whose connection was lost */
       return g_strdup_printf (_("%s’s connection was lost"), name);
     case HEARTS_NET_SEAT_COMPUTER:
+      return g_strdup (_("A computer player sits here"));
     case HEARTS_NET_SEAT_REPLACED:
     case HEARTS_NET_SEAT_LOCAL:
     case HEARTS_NET_N_SEAT_KINDS:

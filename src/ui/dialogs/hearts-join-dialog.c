@@ -147,8 +147,10 @@ on_joined_cb (GObject      *source,
       update (self);
       return;
     }
+  /* The entries stay insensitive, so that no text has the focus (and its cursor's blink)
+   * when the dialog goes: GTK 4.8 warns of a text disposed while blinking. */
   g_clear_object (&self->cancellable);
-  stop_joining (self);
+  gtk_spinner_stop (self->spinner);
   g_clear_object (&self->client);
   g_signal_emit (self, signals[JOINED], 0, client, self->invitation);
   hearts_dialog_close (GTK_WIDGET (self));
@@ -199,6 +201,11 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
+  HeartsJoinDialog *self = HEARTS_JOIN_DIALOG (widget);
+
+  /* No text keeps the focus as the dialog goes (see on_joined_cb()). */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->link_row), FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->name_row), FALSE);
   hearts_dialog_close (widget);
 }
 
@@ -256,10 +263,18 @@ hearts_join_dialog_class_init (HeartsJoinDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_entry_activated_cb);
 }
 
+/* The invitation is what the player came to paste. */
+static void
+on_map_cb (HeartsJoinDialog *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->link_row));
+}
+
 static void
 hearts_join_dialog_init (HeartsJoinDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "map", G_CALLBACK (on_map_cb), NULL);
 }
 
 GtkWidget *
