@@ -155,7 +155,6 @@ void     _hearts_window_rejoin_table      (HeartsWindow *self);
 void     _hearts_window_close_table       (HeartsWindow *self);
 /* The window goes: the hosted table stays in the saved game. */
 void     _hearts_window_quit_table        (HeartsWindow *self);
-char    *_hearts_window_bye_text          (HeartsNetBye reason);
 /* Join a Table, with @invitation filled in (may be NULL). */
 void     _hearts_window_present_join      (HeartsWindow *self,
                                            const char   *invitation);

@@ -23,82 +23,11 @@
 #include "hearts-local-seat-view.h"
 #include "hearts-net-cert.h"
 #include "hearts-net-link.h"
+#include "hearts-table-words.h"
 #include "hearts-window-private.h"
 
 /* People who drop are waited for this long before the computer plays for them. */
 #define GRACE_MS HEARTS_NET_HOST_GRACE_MS
-
-static char *
-notice_text (HeartsNetNotice kind,
-             const char     *name)
-{
-  switch (kind)
-    {
-    case HEARTS_NET_NOTICE_JOINED:
-      /* Translators: a person sat down at the table; %s is their name */
-      return g_strdup_printf (_("%s sat down at the table"), name);
-    case HEARTS_NET_NOTICE_BACK:
-      /* Translators: %s is a person's name */
-      return g_strdup_printf (_("%s is back"), name);
-    case HEARTS_NET_NOTICE_LOST:
-      /* Translators: %s is a person's name */
-      return g_strdup_printf (_("%s’s connection was lost; waiting a moment for them"), name);
-    case HEARTS_NET_NOTICE_COMPUTER:
-      /* Translators: %s is a person's name */
-      return g_strdup_printf (_("%s’s connection was lost; the computer plays for them"), name);
-    case HEARTS_NET_NOTICE_LEFT:
-      /* Translators: %s is a person's name */
-      return g_strdup_printf (_("%s left the table; the computer plays for them"), name);
-    case HEARTS_NET_NOTICE_DROPPED:
-      /* Translators: %s is a person's name */
-      return g_strdup_printf (_("%s’s game broke the rules of the table and was let go; the computer plays for them"),
-                              name);
-    case HEARTS_NET_NOTICE_STARTED:
-      return g_strdup (_("The game begins"));
-    case HEARTS_NET_N_NOTICES:
-    default:
-      return NULL;
-    }
-}
-
-/* Why the window is no longer at the table, as the player should read it. */
-char *
-_hearts_window_bye_text (HeartsNetBye reason)
-{
-  switch (reason)
-    {
-    case HEARTS_NET_BYE_SHUTDOWN:
-      return g_strdup (_("The host closed the table"));
-    case HEARTS_NET_BYE_KICKED:
-      return g_strdup (_("The host gave your seat to the computer"));
-    case HEARTS_NET_BYE_REPLACED:
-      return g_strdup (_("You sat down at this table from somewhere else"));
-    case HEARTS_NET_BYE_BAD_SECRET:
-      return g_strdup (_("This invitation is not for a table that is open now"));
-    case HEARTS_NET_BYE_SLOW_DOWN:
-      return g_strdup (_("Too many wrong invitations from here; wait a little and try again"));
-    case HEARTS_NET_BYE_VERSION:
-      return g_strdup (_("The host plays another version of Hearts"));
-    case HEARTS_NET_BYE_NO_SEAT:
-      return g_strdup (_("There is no open seat at this table"));
-    case HEARTS_NET_BYE_TOO_MANY:
-      return g_strdup (_("The table is too busy; try again later"));
-    case HEARTS_NET_BYE_TLS:
-      return g_strdup (_("The table could not prove it is the one invited to; nothing was sent"));
-    case HEARTS_NET_BYE_LEFT:
-      return g_strdup (_("You left the table"));
-    case HEARTS_NET_BYE_CLOSED:
-    case HEARTS_NET_BYE_TIMEOUT:
-    case HEARTS_NET_BYE_NOT_READING:
-    case HEARTS_NET_BYE_PROTOCOL:
-    case HEARTS_NET_BYE_FLOOD:
-    case HEARTS_NET_BYE_MISBEHAVING:
-    case HEARTS_NET_BYE_DONE:
-    case HEARTS_NET_N_BYES:
-    default:
-      return g_strdup (_("The connection to the table was lost"));
-    }
-}
 
 static void
 on_notice_cb (HeartsWindow *self,
@@ -106,12 +35,10 @@ on_notice_cb (HeartsWindow *self,
               guint         seat,
               const char   *name)
 {
-  g_autofree char *text = notice_text (kind, name);
+  g_autofree char *text = hearts_table_notice_text (kind, name);
 
-  /* Who came and the start pass quickly; a person lost or gone stays longer to read. */
   if (text != NULL)
-    _hearts_window_add_toast (self, text, kind == HEARTS_NET_NOTICE_JOINED || kind == HEARTS_NET_NOTICE_BACK ||
-                                            kind == HEARTS_NET_NOTICE_STARTED);
+    _hearts_window_add_toast (self, text, FALSE);
 }
 
 /* The names at the table, by seat: the people's own, the computers' as the host named them. */
@@ -367,7 +294,7 @@ on_client_closed_cb (HeartsWindow *self,
                      guint         reason,
                      const char   *detail)
 {
-  g_autofree char *text = _hearts_window_bye_text (reason);
+  g_autofree char *text = hearts_table_bye_text (reason);
 
   g_debug ("Left the table: %s", detail);
   /* A host that quit may resume the table: the seat's token brings the player back. */
@@ -423,7 +350,7 @@ on_rejoined_cb (GObject      *source,
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      g_autofree char *text = error->domain == HEARTS_NET_ERROR ? _hearts_window_bye_text (error->code)
+      g_autofree char *text = error->domain == HEARTS_NET_ERROR ? hearts_table_bye_text (error->code)
                                                                 : g_strdup (error->message);
 
       _hearts_window_add_toast (self, text, FALSE);

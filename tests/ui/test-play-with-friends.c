@@ -289,6 +289,27 @@ test_host_and_guest (void)
   wait_message (table.host, "back");
   g_assert_true (hearts_window_get_seat_view (table.guest) == guest_view);
 
+  /* The host quits: the guest is told, and the table is in the host's saved game. */
+  hearts_test_destroy_window (GTK_WINDOW (table.host));
+  wait_message (table.guest, "closed the table");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.rejoin-table", NULL));
+  wait_message (table.guest, "onnect");
+  g_assert_false (hearts_net_client_get_connected (client));
+
+  /* The host starts again: the same table opens on the same port, at the same move, and
+   * the guest comes back to the same seat. */
+  table.host = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+  hearts_window_start (table.host, TRUE);
+  gtk_window_present (GTK_WINDOW (table.host));
+  host_view = hearts_window_get_seat_view (table.host);
+  g_assert_true (HEARTS_IS_LOCAL_SEAT_VIEW (host_view));
+  g_assert_true (hearts_local_seat_view_get_shared (HEARTS_LOCAL_SEAT_VIEW (host_view)));
+  g_assert_cmpuint (hearts_seat_view_get_hand_index (host_view), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.rejoin-table", NULL));
+  wait_for (connected, client);
+  g_assert_cmpuint (hearts_net_client_get_seat (client), ==, 1);
+  wait_message (table.host, "back");
+
   hearts_test_destroy_window (GTK_WINDOW (table.guest));
   hearts_test_destroy_window (GTK_WINDOW (table.host));
 }

@@ -11,6 +11,7 @@
 
 #include "hearts-join-dialog.h"
 #include "hearts-net-link.h"
+#include "hearts-table-words.h"
 
 struct _HeartsJoinDialog
 {
@@ -24,6 +25,7 @@ struct _HeartsJoinDialog
   AdwEntryRow *name_row;
   GtkLabel    *status_label;
   GtkSpinner  *spinner;
+  GtkWidget   *cancel_button;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsJoinDialog, hearts_join_dialog, HEARTS_TYPE_DIALOG_BASE)
@@ -35,31 +37,6 @@ enum
 };
 
 static guint signals[N_SIGNALS];
-
-/* Why the bye of a host that would not seat us, in the player's words. */
-static const char *
-bye_text (HeartsNetBye reason)
-{
-  switch (reason)
-    {
-    case HEARTS_NET_BYE_BAD_SECRET:
-      return _("This invitation is not for a table that is open now.");
-    case HEARTS_NET_BYE_SLOW_DOWN:
-      return _("Too many wrong invitations from here; wait a little and try again.");
-    case HEARTS_NET_BYE_VERSION:
-      return _("The host plays another version of Hearts.");
-    case HEARTS_NET_BYE_NO_SEAT:
-      return _("There is no open seat at this table.");
-    case HEARTS_NET_BYE_TOO_MANY:
-      return _("The table is too busy; try again later.");
-    case HEARTS_NET_BYE_TLS:
-      return _("The table could not prove it is the one invited to; nothing was sent.");
-    case HEARTS_NET_BYE_SHUTDOWN:
-      return _("The host closed the table.");
-    default:
-      return _("The connection to the table was lost.");
-    }
-}
 
 static void
 set_status (HeartsJoinDialog *self,
@@ -97,7 +74,7 @@ update (HeartsJoinDialog *self)
   if (*text != '\0' && !(hearts_net_link_parse (text, &link, NULL) && link.kind == HEARTS_NET_LINK_TABLE))
     set_status (self, _("This is not an invitation to a table."), TRUE);
   else if (!hearts_net_name_is_valid (gtk_editable_get_text (GTK_EDITABLE (self->name_row))))
-    set_status (self, _("Your name is what the others see: one line, up to 32 characters."), FALSE);
+    set_status (self, _("Your name is what the others see: one line, not empty, not too long."), FALSE);
   else
     set_status (self, "", FALSE);
 }
@@ -115,8 +92,17 @@ stop_joining (HeartsJoinDialog *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   gtk_spinner_stop (self->spinner);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->link_row), TRUE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->name_row), TRUE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->link_row), TRUE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->name_row), TRUE);
+}
+
+/* GTK 4.8 warns of a text that goes (or turns insensitive) while it has the focus and its
+ * cursor blinks: the focus goes to a button first. */
+static void
+close_dialog (HeartsJoinDialog *self)
+{
+  gtk_widget_grab_focus (self->cancel_button);
+  hearts_dialog_close (GTK_WIDGET (self));
 }
 
 static void
@@ -136,7 +122,11 @@ on_joined_cb (GObject      *source,
       stop_joining (self);
       g_clear_object (&self->client);
       if (error->domain == HEARTS_NET_ERROR)
-        set_status (self, bye_text (error->code), TRUE);
+        {
+          g_autofree char *text = hearts_table_bye_text (error->code);
+
+          set_status (self, text, TRUE);
+        }
       else
         {
           /* Translators: %s says why the table could not be reached */
@@ -147,13 +137,11 @@ on_joined_cb (GObject      *source,
       update (self);
       return;
     }
-  /* The entries stay insensitive, so that no text has the focus (and its cursor's blink)
-   * when the dialog goes: GTK 4.8 warns of a text disposed while blinking. */
   g_clear_object (&self->cancellable);
-  gtk_spinner_stop (self->spinner);
+  stop_joining (self);
   g_clear_object (&self->client);
   g_signal_emit (self, signals[JOINED], 0, client, self->invitation);
-  hearts_dialog_close (GTK_WIDGET (self));
+  close_dialog (self);
 }
 
 void
@@ -170,8 +158,8 @@ hearts_join_dialog_join (HeartsJoinDialog *self)
   self->client = hearts_net_client_new (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
   self->cancellable = g_cancellable_new ();
   gtk_spinner_start (self->spinner);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->link_row), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->name_row), FALSE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->link_row), FALSE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->name_row), FALSE);
   /* Translators: %s is the name or address of the table's host */
   {
     g_autofree char *text = g_strdup_printf (_("Asking %s for a seat…"), link.host);
@@ -201,12 +189,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  HeartsJoinDialog *self = HEARTS_JOIN_DIALOG (widget);
-
-  /* No text keeps the focus as the dialog goes (see on_joined_cb()). */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->link_row), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->name_row), FALSE);
-  hearts_dialog_close (widget);
+  close_dialog (HEARTS_JOIN_DIALOG (widget));
 }
 
 static void
@@ -259,6 +242,7 @@ hearts_join_dialog_class_init (HeartsJoinDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, status_label);
   gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, spinner);
+  gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, cancel_button);
   gtk_widget_class_bind_template_callback (widget_class, on_entry_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_entry_activated_cb);
 }
