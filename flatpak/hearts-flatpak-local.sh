@@ -356,6 +356,18 @@ step_play () {
         "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E" --tap -p "/e2e/$case" || rc=$?
     done
   fi
+  # Two sandboxed instances at one table (#21): one hosts, the other (on a session bus of
+  # its own, as on another person's computer) joins over loopback; a hand is played.
+  if [ -n "${HEARTS_FLATPAK_E2E_FRIENDS:-}" ] && [ -x "$HEARTS_FLATPAK_E2E_FRIENDS" ]; then
+    flatpak kill "$APP_ID" 2>/dev/null || true
+    env -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$runtime_dir" \
+      FLATPAK_USER_DIR="${FLATPAK_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/flatpak}" \
+      HEARTS_BIN="$SRCDIR/tests/flatpak/hearts-flatpak-run.sh" HEARTS_WINDOW_NAME="^Hearts" \
+      HEARTS_TEST_MODULE="$TEST_MODULE" HEARTS_XVFB_SCREEN=1920x1080x24 \
+      HEARTS_NET_ADDRESS=127.0.0.1 GIO_USE_PROXY_RESOLVER=dummy \
+      G_TEST_BUILDDIR="$LOG" GSETTINGS_BACKEND=memory G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 GTK_A11Y=none \
+      "$SRCDIR/tests/run-in-session.sh" "$HEARTS_FLATPAK_E2E_FRIENDS" --tap -p /e2e/play-with-friends || rc=$?
+  fi
   flatpak kill "$APP_ID" 2>/dev/null || true
   rm -rf "$runtime_dir"
   return $rc

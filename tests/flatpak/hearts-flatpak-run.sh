@@ -18,7 +18,9 @@ fi
 if [ -n "${HEARTS_TEST_MODULE:-}" ]; then
   extra="$extra --env=HEARTS_TEST_MODULE=/app/lib/hearts/libhearts-test-state.so"
 fi
-for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE; do
+# HEARTS_NET_ADDRESS keeps a table of people on loopback (the network is the host's:
+# --share=network); no proxy resolver for it.
+for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE HEARTS_NET_ADDRESS GIO_USE_PROXY_RESOLVER; do
   eval "value=\${$var:-}"
   # shellcheck disable=SC2154
   [ -n "$value" ] && extra="$extra --env=$var=$value"
