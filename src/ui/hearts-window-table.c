@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <glib/gi18n.h>
 
+#include "hearts-compat.h"
 #include "hearts-host-dialog.h"
 #include "hearts-join-dialog.h"
 #include "hearts-local-seat-view.h"
@@ -515,16 +516,57 @@ rejoin_table_action (GtkWidget  *widget,
   _hearts_window_rejoin_table (HEARTS_WINDOW (widget));
 }
 
+/* Leaving: a guest's seat goes to the computer and the game played alone comes back; a
+ * host's table ends for everyone, and a new game alone begins. */
+static void
+leave_table (HeartsWindow *self)
+{
+  if (self->client != NULL && self->game != NULL)
+    _hearts_window_start_game (self, self->game, hearts_saved_game_get_preset (self->saved_game));
+  else
+    hearts_window_new_game (self, NULL);
+}
+
+static void
+on_leave_response_cb (GtkWidget    *alert,
+                      const char   *response,
+                      HeartsWindow *self)
+{
+  if (g_strcmp0 (response, "leave") == 0 && _hearts_window_at_table (self))
+    leave_table (self);
+}
+
+static void
+leave_table_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  HeartsWindow *self = HEARTS_WINDOW (widget);
+  GtkWidget    *alert;
+
+  if (!_hearts_window_at_table (self))
+    return;
+  alert = hearts_alert_new (_("Leave the Table?"),
+                            self->client != NULL
+                              ? _("The computer plays for you from here, and the game you were playing alone comes back.")
+                              : _("The table ends for everyone at it."),
+                            "leave", _("_Leave"));
+  g_signal_connect_object (alert, "response", G_CALLBACK (on_leave_response_cb), self, 0);
+  hearts_dialog_present (alert, widget);
+}
+
 void
 _hearts_window_class_table_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.host-table", NULL, host_table_action);
   gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
   gtk_widget_class_install_action (widget_class, "win.rejoin-table", NULL, rejoin_table_action);
+  gtk_widget_class_install_action (widget_class, "win.leave-table", NULL, leave_table_action);
 }
 
 void
 _hearts_window_table_actions_update (HeartsWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rejoin-table", _hearts_window_can_rejoin (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-table", _hearts_window_at_table (self));
 }

@@ -220,9 +220,12 @@ test_host_and_guest (void)
   HeartsSeatView *host_view, *guest_view;
   const HeartsHandResult *host_result, *guest_result;
   HeartsNetClient *client;
+  HeartsGame *guest_game;
+  GtkWidget *alert;
 
   table.host = new_window (11);
   table.guest = new_window (12);
+  guest_game = hearts_local_seat_view_get_game (HEARTS_LOCAL_SEAT_VIEW (hearts_window_get_seat_view (table.guest)));
   hearts_test_wait_drawn (GTK_WIDGET (table.host));
 
   /* The host opens a table: the invitation, and the seats open for people. */
@@ -309,6 +312,17 @@ test_host_and_guest (void)
   wait_for (connected, client);
   g_assert_cmpuint (hearts_net_client_get_seat (client), ==, 1);
   wait_message (table.host, "back");
+
+  /* Ada leaves: the computer plays her seat, and her game alone comes back as it was. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.leave-table", NULL));
+  alert = hearts_test_find_alert ();
+  g_assert_nonnull (alert);
+  hearts_test_answer_alert (alert, "leave");
+  guest_view = hearts_window_get_seat_view (table.guest);
+  g_assert_true (HEARTS_IS_LOCAL_SEAT_VIEW (guest_view));
+  g_assert_cmpuint (hearts_seat_view_get_seat (guest_view), ==, 0);
+  g_assert_true (hearts_local_seat_view_get_game (HEARTS_LOCAL_SEAT_VIEW (guest_view)) == guest_game);
+  wait_message (table.host, "left the table");
 
   hearts_test_destroy_window (GTK_WINDOW (table.guest));
   hearts_test_destroy_window (GTK_WINDOW (table.host));
