@@ -12,10 +12,12 @@ G_BEGIN_DECLS
 
 HeartsSeatView *_hearts_remote_seat_view_new    (HeartsNetClient *client);
 
-/* The view's moves, as messages (nothing when not at the table). */
-void            _hearts_net_client_send_pass   (HeartsNetClient *self,
+/* The view's moves, as messages (nothing when not at the table). One move at a time: the
+ * same move again before the host answered is not sent twice (a double click), another
+ * is refused (FALSE). */
+gboolean        _hearts_net_client_send_pass   (HeartsNetClient *self,
                                                 HeartsCards      cards);
-void            _hearts_net_client_send_play   (HeartsNetClient *self,
+gboolean        _hearts_net_client_send_play   (HeartsNetClient *self,
                                                 HeartsCard       card);
 void            _hearts_net_client_send_claim  (HeartsNetClient *self);
 void            _hearts_net_client_send_ready  (HeartsNetClient *self);

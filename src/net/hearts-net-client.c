@@ -39,6 +39,11 @@ struct _HeartsNetClient
   guint         ping_ms;
   guint         idle_ms;
 
+  /* The move sent at (sent_hand, sent_position), until an event moves the table on. */
+  gboolean       sent;
+  guint          sent_hand, sent_position;
+  guint64        sent_move;
+
   HeartsNetLink  link;
   Stage          stage;
   HeartsNetPeer *peer;
@@ -540,7 +545,11 @@ on_peer_message_cb (HeartsNetPeer   *peer,
       if (a >= HEARTS_NET_N_MOVES)
         protocol_error (self, "a refusal of no move");
       else
-        g_signal_emit (self, signals[REFUSED], 0, (guint) a, (guint) b);
+        {
+          /* The move on its way was refused: another may go. */
+          self->sent = FALSE;
+          g_signal_emit (self, signals[REFUSED], 0, (guint) a, (guint) b);
+        }
       break;
     case HEARTS_NET_NOTICE:
       g_variant_get (body, "(yy&s)", &a, &b, &text);
@@ -731,20 +740,53 @@ can_send (HeartsNetClient *self)
   return self->peer != NULL && self->stage == STAGE_JOINED;
 }
 
-void
+/* Whether @move may go: not one sent at this position already (the same one is not sent
+ * again, but is no error). */
+static gboolean
+send_once (HeartsNetClient *self,
+           guint64          move,
+           gboolean        *again)
+{
+  *again = FALSE;
+  if (self->sent && self->sent_hand == self->hand && self->sent_position == self->position)
+    {
+      *again = self->sent_move == move;
+      return FALSE;
+    }
+  self->sent = TRUE;
+  self->sent_hand = self->hand;
+  self->sent_position = self->position;
+  self->sent_move = move;
+  return TRUE;
+}
+
+gboolean
 _hearts_net_client_send_pass (HeartsNetClient *self,
                               HeartsCards      cards)
 {
-  if (can_send (self))
-    hearts_net_peer_send (self->peer, HEARTS_NET_PASS, g_variant_new ("(uut)", self->hand, self->position, cards));
+  gboolean again;
+
+  if (!can_send (self))
+    return TRUE;
+  if (!send_once (self, cards, &again))
+    return again;
+  hearts_net_peer_send (self->peer, HEARTS_NET_PASS, g_variant_new ("(uut)", self->hand, self->position, cards));
+  return TRUE;
 }
 
-void
+gboolean
 _hearts_net_client_send_play (HeartsNetClient *self,
                               HeartsCard       card)
 {
-  if (can_send (self))
-    hearts_net_peer_send (self->peer, HEARTS_NET_PLAY, g_variant_new ("(uuy)", self->hand, self->position, card));
+  gboolean again;
+
+  if (!can_send (self))
+    return TRUE;
+  /* Told apart from a pass of three cards by the bit above every card. */
+  if (!send_once (self, (G_GUINT64_CONSTANT (1) << 63) | card, &again))
+    return again;
+  hearts_net_peer_send (self->peer, HEARTS_NET_PLAY, g_variant_new ("(uuy)", self->hand, self->position, card));
+  return TRUE;
 }
 
 void

@@ -58,7 +58,9 @@ remote_pass (HeartsSeatView *view,
     return refuse (refusal, HEARTS_REFUSAL_PASS_COUNT);
   if ((cards & ~hearts_seat_state_get_hand (state)) != 0)
     return refuse (refusal, HEARTS_REFUSAL_NOT_IN_HAND);
-  _hearts_net_client_send_pass (self->client, cards);
+  /* Another pass is on its way already. */
+  if (!_hearts_net_client_send_pass (self->client, cards))
+    return refuse (refusal, HEARTS_REFUSAL_ALREADY_PASSED);
   return accept (refusal);
 }
 
@@ -78,7 +80,9 @@ remote_play (HeartsSeatView *view,
   why = hearts_deal_check_play (&state->view.deal, &state->view.rules, hearts_seat_state_get_seat (state), card);
   if (why != HEARTS_REFUSAL_NONE)
     return refuse (refusal, why);
-  _hearts_net_client_send_play (self->client, card);
+  /* Another card is on its way already: the host will say whose turn it is next. */
+  if (!_hearts_net_client_send_play (self->client, card))
+    return refuse (refusal, HEARTS_REFUSAL_NOT_YOUR_TURN);
   return accept (refusal);
 }
 

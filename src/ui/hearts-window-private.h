@@ -58,6 +58,7 @@ struct _HeartsWindow
   HeartsNetClient      *client;          /* joined: self->view is its seat's */
   char                 *invitation;      /* joined: to come back with */
   gboolean              client_lost;     /* joined, and the connection went: Rejoin */
+  GtkWidget            *table_dialog;    /* a server's table's seats, until it starts (weak) */
 };
 
 /* The window's properties, for its files' notifications. */

@@ -426,6 +426,8 @@ _hearts_window_quit_table (HeartsWindow *self)
 
 /* The dialogs and the actions */
 
+static void leave_table (HeartsWindow *self);
+
 static void
 on_host_dialog_start_cb (HeartsWindow *self)
 {
@@ -438,9 +440,130 @@ on_host_dialog_closed_cb (GtkWidget    *dialog,
                           HeartsWindow *self)
 {
   /* Closed without Start: nobody is kept waiting at a table that will not be played. */
-  if (self->host != NULL && !self->host_started &&
-      hearts_host_dialog_get_invitation (HEARTS_HOST_DIALOG (dialog)) != NULL)
+  if (self->host != NULL && !self->host_started && !hearts_host_dialog_get_started (HEARTS_HOST_DIALOG (dialog)))
     _hearts_window_close_table (self);
+}
+
+/* A table on the server of the settings */
+
+static void
+on_server_dialog_start_cb (HeartsWindow *self)
+{
+  if (self->client != NULL && !hearts_net_client_get_started (self->client))
+    hearts_net_client_start (self->client);
+}
+
+static void
+on_server_dialog_closed_cb (GtkWidget    *dialog,
+                            HeartsWindow *self)
+{
+  /* Closed without Start, before the game began: the table is not wanted. */
+  if (self->client != NULL && !hearts_net_client_get_started (self->client) &&
+      !hearts_host_dialog_get_started (HEARTS_HOST_DIALOG (dialog)))
+    leave_table (self);
+}
+
+/* The server's table began (everyone sat down, or Start): its dialog has done its work. */
+static void
+on_server_seats_changed_cb (HeartsWindow *self)
+{
+  if (self->client != NULL && hearts_net_client_get_started (self->client) && self->table_dialog != NULL)
+    hearts_dialog_close (self->table_dialog);
+}
+
+static void
+on_server_table_joined_cb (GObject      *source,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  g_autoptr(HeartsWindow) self = user_data;
+  HeartsNetClient *client = HEARTS_NET_CLIENT (source);
+  g_autoptr(GError) error = NULL;
+  const char *invitation = g_object_get_data (source, "invitation");
+  GtkWidget  *dialog;
+
+  if (!hearts_net_client_join_finish (client, result, &error))
+    {
+      g_autofree char *reason = error->domain == HEARTS_NET_ERROR ? hearts_table_bye_text (error->code)
+                                                                  : g_strdup (error->message);
+      /* Translators: %s says why */
+      g_autofree char *text = g_strdup_printf (_("The table could not be opened: %s"), reason);
+
+      _hearts_window_add_toast (self, text, FALSE);
+      return;
+    }
+  _hearts_window_join_table (self, client);
+  _hearts_window_set_invitation (self, invitation);
+  g_signal_connect_object (client, "seats-changed", G_CALLBACK (on_server_seats_changed_cb), self, G_CONNECT_SWAPPED);
+  dialog = hearts_host_dialog_new_for_client (client, invitation);
+  g_set_weak_pointer (&self->table_dialog, dialog);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_server_dialog_start_cb), self, G_CONNECT_SWAPPED);
+  hearts_dialog_connect_closed (dialog, G_CALLBACK (on_server_dialog_closed_cb), self);
+  hearts_dialog_present (dialog, GTK_WIDGET (self));
+}
+
+static void
+on_server_table_made_cb (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(HeartsWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *invitation = hearts_net_create_table_finish (result, &error);
+  g_autofree char *name = hearts_settings_get_seat_name (self->settings, HEARTS_HUMAN_SEAT);
+  g_autoptr(HeartsNetClient) client = NULL;
+
+  if (invitation == NULL)
+    {
+      g_autofree char *reason = error->domain == HEARTS_NET_ERROR ? hearts_table_bye_text (error->code)
+                                                                  : g_strdup (error->message);
+      /* Translators: %s says why */
+      g_autofree char *text = g_strdup_printf (_("The server could not make a table: %s"), reason);
+
+      _hearts_window_add_toast (self, text, FALSE);
+      return;
+    }
+  if (name == NULL || !hearts_net_name_is_valid (name))
+    {
+      g_free (name);
+      name = g_strdup (hearts_net_name_is_valid (g_get_real_name ()) ? g_get_real_name () : _("Host"));
+    }
+  /* The first seat: the one that may start the game. */
+  client = hearts_net_client_new (name);
+  hearts_net_client_set_wanted_seat (client, HEARTS_HUMAN_SEAT);
+  g_object_set_data_full (G_OBJECT (client), "invitation", g_strdup (invitation), g_free);
+  hearts_net_client_join_async (client, invitation, NULL, on_server_table_joined_cb, g_object_ref (self));
+}
+
+/* Makes a table on @link's server with the settings' rules, every seat open for a person
+ * (the computers play those nobody takes), and sits down at the first. */
+static void
+make_table_on_server (HeartsWindow *self,
+                      const char   *link)
+{
+  g_autoptr(HeartsGame) game = _hearts_window_new_game_from_settings (self);
+  const HeartsRules *rules = hearts_game_get_rules (game);
+  guint8 kinds[HEARTS_MAX_PLAYERS], levels[HEARTS_MAX_PLAYERS];
+  HeartsNetLink parsed;
+
+  if (!hearts_net_link_parse (link, &parsed, NULL) || parsed.kind != HEARTS_NET_LINK_SERVER)
+    {
+      _hearts_window_add_toast (self, _("The table server in Preferences is not a server’s link (hearts://…/s/…)"),
+                                FALSE);
+      return;
+    }
+  for (guint s = 0; s < rules->n_players; s++)
+    {
+      kinds[s] = HEARTS_NET_SEAT_OPEN;
+      levels[s] = s == HEARTS_HUMAN_SEAT ? HEARTS_AI_HARD : hearts_game_get_seat_level (game, s);
+    }
+  /* Translators: %s is the name or address of a Hearts server */
+  {
+    g_autofree char *text = g_strdup_printf (_("Making a table on %s…"), parsed.host);
+
+    _hearts_window_add_toast (self, text, TRUE);
+  }
+  hearts_net_create_table_async (link, rules, kinds, levels, NULL, NULL, on_server_table_made_cb, g_object_ref (self));
 }
 
 static void
@@ -451,8 +574,15 @@ host_table_action (GtkWidget  *widget,
   HeartsWindow *self = HEARTS_WINDOW (widget);
   g_autoptr(GError) error = NULL;
   g_autofree char *invitation = NULL;
+  g_autofree char *server = g_settings_get_string (hearts_settings_get_settings (self->settings), "table-server");
   GtkWidget *dialog;
 
+  g_strstrip (server);
+  if (*server != '\0')
+    {
+      make_table_on_server (self, server);
+      return;
+    }
   if (!_hearts_window_open_table (self, &error))
     {
       /* Translators: %s says why */

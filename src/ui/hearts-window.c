@@ -462,6 +462,7 @@ hearts_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->toast);
   g_clear_weak_pointer (&self->engines_toast);
   g_clear_weak_pointer (&self->review);
+  g_clear_weak_pointer (&self->table_dialog);
   if (self->trick_history != NULL)
     g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
   self->trick_history = NULL;

@@ -80,17 +80,26 @@ say_state (const char   *who,
 
 typedef gboolean (*Check) (gpointer data);
 
+static gboolean
+tick_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 wait_for (Check    check,
           gpointer data)
 {
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  /* Wakes the loop up, so that a wait for what never comes ends at its deadline. */
+  guint tick = g_timeout_add (100, tick_cb, NULL);
 
   while (!check (data))
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       g_main_context_iteration (NULL, TRUE);
     }
+  g_source_remove (tick);
 }
 
 static gboolean
@@ -328,11 +337,113 @@ test_host_and_guest (void)
   hearts_test_destroy_window (GTK_WINDOW (table.host));
 }
 
+/* hearts-server on loopback, with no state kept; its link. The players here move at the
+ * machine's speed, faster than the 20 messages a second a person's program may send. */
+static GSubprocess *
+start_server (char **link)
+{
+  const char *bin = g_getenv ("HEARTS_SERVER");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hearts-server-XXXXXX", &error);
+  GSubprocess *server;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (bin);
+  server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, bin, "--address", "127.0.0.1", "--port", "0",
+                             "--name", "127.0.0.1", "--state-dir", dir, "--no-save", "--rate", "1000", NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
+  for (;;)
+    {
+      g_autofree char *line = g_data_input_stream_read_line (out, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      if (g_str_has_prefix (line, "server link (to make tables here): "))
+        {
+          *link = g_strdup (line + strlen ("server link (to make tables here): "));
+          return server;
+        }
+    }
+}
+
+static gboolean
+client_joined (gpointer data)
+{
+  return HEARTS_IS_REMOTE_SEAT_VIEW (hearts_window_get_seat_view (data));
+}
+
+/* The table made on a hearts-server named in Preferences: the host sits at its first
+ * seat and starts it from the same dialog. */
+static void
+test_on_a_server (void)
+{
+  g_autofree char *link = NULL;
+  g_autoptr(GSubprocess) server = NULL;
+  Table table = { 0 };
+  GSettings *settings;
+  GtkWidget *host_dialog, *join_dialog;
+  g_autofree char *invitation = NULL;
+  const HeartsHandResult *host_result, *guest_result;
+
+  /* Built without hearts-server (-Dserver=false): nothing to make a table on. */
+  if (!g_file_test (g_getenv ("HEARTS_SERVER"), G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("hearts-server is not built");
+      return;
+    }
+  server = start_server (&link);
+  table.host = new_window (31);
+  table.guest = new_window (32);
+  settings = hearts_settings_get_settings (hearts_window_get_settings (table.host));
+  g_settings_set_string (settings, "player-name", "Grace");
+  g_settings_set_string (settings, "table-server", link);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.host), "win.host-table", NULL));
+  host_dialog = wait_dialog (HEARTS_TYPE_HOST_DIALOG);
+  g_assert_true (client_joined (table.host));
+  g_assert_cmpuint (hearts_seat_view_get_seat (hearts_window_get_seat_view (table.host)), ==, 0);
+  invitation = g_strdup (hearts_host_dialog_get_invitation (HEARTS_HOST_DIALOG (host_dialog)));
+  g_assert_true (g_str_has_prefix (invitation, "hearts://127.0.0.1:"));
+  shot ("play-with-friends-server-dialog.png");
+
+  g_settings_set_string (settings, "player-name", GUEST_NAME);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.join-table", NULL));
+  join_dialog = wait_dialog (HEARTS_TYPE_JOIN_DIALOG);
+  hearts_join_dialog_set_invitation (HEARTS_JOIN_DIALOG (join_dialog), invitation);
+  g_assert_true (gtk_widget_activate_action (join_dialog, "join.join", NULL));
+  g_test_message ("guest joining: %s", hearts_join_dialog_get_status (HEARTS_JOIN_DIALOG (join_dialog)));
+  wait_for (client_joined, table.guest);
+  g_test_message ("guest joined");
+  wait_for (seat_taken, host_dialog);
+  g_test_message ("seat taken");
+
+  g_assert_true (gtk_widget_activate_action (host_dialog, "host.start", NULL));
+  wait_for (play_on, &table);
+  host_result = hearts_seat_view_get_result (hearts_window_get_seat_view (table.host), 0);
+  guest_result = hearts_seat_view_get_result (hearts_window_get_seat_view (table.guest), 0);
+  g_test_message ("host: %d %d %d %d (%u results); guest: %d %d %d %d (%u results)", host_result->points[0],
+                  host_result->points[1], host_result->points[2], host_result->points[3],
+                  hearts_seat_view_get_n_results (hearts_window_get_seat_view (table.host)), guest_result->points[0],
+                  guest_result->points[1], guest_result->points[2], guest_result->points[3],
+                  hearts_seat_view_get_n_results (hearts_window_get_seat_view (table.guest)));
+  g_assert_cmpmem (host_result->points, sizeof host_result->points, guest_result->points, sizeof guest_result->points);
+  g_assert_cmpstr (hearts_seat_view_get_player_names (hearts_window_get_seat_view (table.guest))[0], ==, "Grace");
+
+  g_settings_reset (settings, "table-server");
+  g_settings_reset (settings, "player-name");
+  hearts_test_destroy_window (GTK_WINDOW (table.guest));
+  hearts_test_destroy_window (GTK_WINDOW (table.host));
+  g_subprocess_force_exit (server);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   hearts_test_init_widgets (&argc, &argv);
   g_test_add_func ("/play-with-friends/host-and-guest", test_host_and_guest);
+  g_test_add_func ("/play-with-friends/on-a-server", test_on_a_server);
   return g_test_run ();
 }

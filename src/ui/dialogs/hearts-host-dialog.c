@@ -1,7 +1,9 @@
 /* hearts-host-dialog.c
  *
  * Each other seat is open for a person or given to the computer; a person sitting in
- * one is shown by name. The dialog only shows and asks: the table is the window's.
+ * one is shown by name. The dialog only shows and asks: the table is the window's. A
+ * table on a server is shown through the client seated at it (its seats were chosen
+ * when it was made).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-host-dialog.h"
+#include "hearts-net-client.h"
 #include "hearts-seat-names.h"
 
 /* The choices of a seat's row, in its model's order. */
@@ -23,10 +26,12 @@ struct _HeartsHostDialog
 {
   HeartsDialogBase parent_instance;
 
-  HeartsNetHost *host;
+  HeartsNetHost   *host;     /* a table on this computer, or */
+  HeartsNetClient *client;   /* one on a server, as our seat there sees it */
   char          *invitation;
   AdwComboRow   *rows[HEARTS_MAX_PLAYERS];
   gboolean       updating;
+  gboolean       started;
 
   AdwActionRow         *invitation_row;
   AdwPreferencesGroup  *seats_group;
@@ -43,13 +48,40 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static char *
-seat_subtitle (HeartsNetHost *host,
-               guint          seat)
+static guint
+n_seats (HeartsHostDialog *self)
 {
-  const char *name = hearts_net_host_get_seat_name (host, seat);
+  if (self->client != NULL)
+    return hearts_net_client_get_n_seats (self->client);
+  return hearts_game_get_n_players (hearts_net_host_get_game (self->host));
+}
 
-  switch (hearts_net_host_get_seat_kind (host, seat))
+static HeartsNetSeatKind
+seat_kind (HeartsHostDialog *self,
+           guint             seat)
+{
+  if (self->client != NULL)
+    return seat == hearts_net_client_get_seat (self->client) ? HEARTS_NET_SEAT_LOCAL
+                                                             : hearts_net_client_get_seat_kind (self->client, seat);
+  return hearts_net_host_get_seat_kind (self->host, seat);
+}
+
+static const char *
+seat_name (HeartsHostDialog *self,
+           guint             seat)
+{
+  if (self->client != NULL)
+    return hearts_net_client_get_seat_name (self->client, seat);
+  return hearts_net_host_get_seat_name (self->host, seat);
+}
+
+static char *
+seat_subtitle (HeartsHostDialog *self,
+               guint             seat)
+{
+  const char *name = seat_name (self, seat);
+
+  switch (seat_kind (self, seat))
     {
     case HEARTS_NET_SEAT_OPEN:
       return g_strdup (_("Waiting for someone to sit down"));
@@ -72,20 +104,19 @@ seat_subtitle (HeartsNetHost *host,
 static void
 update (HeartsHostDialog *self)
 {
-  HeartsGame *game = hearts_net_host_get_game (self->host);
-  guint       n = hearts_game_get_n_players (game);
+  guint       n = n_seats (self);
   guint       open = 0, people = 0;
   g_autofree char *status = NULL;
 
   self->updating = TRUE;
   for (guint s = 0; s < n; s++)
     {
-      HeartsNetSeatKind kind = hearts_net_host_get_seat_kind (self->host, s);
+      HeartsNetSeatKind kind = seat_kind (self, s);
       g_autofree char *subtitle = NULL;
 
       if (self->rows[s] == NULL)
         continue;
-      subtitle = seat_subtitle (self->host, s);
+      subtitle = seat_subtitle (self, s);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rows[s]), subtitle);
       adw_combo_row_set_selected (self->rows[s], kind == HEARTS_NET_SEAT_COMPUTER ? CHOICE_COMPUTER : CHOICE_PERSON);
       open += kind == HEARTS_NET_SEAT_OPEN;
@@ -109,7 +140,7 @@ on_seat_selected_cb (AdwComboRow      *row,
 {
   guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "seat"));
 
-  if (self->updating)
+  if (self->updating || self->host == NULL)
     return;
   if (adw_combo_row_get_selected (row) == CHOICE_PERSON)
     hearts_net_host_open_seat (self->host, seat);
@@ -121,21 +152,23 @@ on_seat_selected_cb (AdwComboRow      *row,
 static void
 add_seat_rows (HeartsHostDialog *self)
 {
-  HeartsGame *game = hearts_net_host_get_game (self->host);
-  guint       n = hearts_game_get_n_players (game);
+  guint n = n_seats (self);
 
   for (guint s = 0; s < n; s++)
     {
       g_autoptr(GtkStringList) choices = NULL;
       AdwComboRow *row;
 
-      if (hearts_net_host_get_seat_kind (self->host, s) == HEARTS_NET_SEAT_LOCAL)
+      if (seat_kind (self, s) == HEARTS_NET_SEAT_LOCAL)
         continue;
       choices = gtk_string_list_new (NULL);
       gtk_string_list_append (choices, _("Open for a person"));
       gtk_string_list_append (choices, _("Computer"));
       row = ADW_COMBO_ROW (adw_combo_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), hearts_seat_default_name (n, 0, s));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     hearts_seat_default_name (n, self->client != NULL ? hearts_net_client_get_seat (self->client) : 0, s));
+      /* A server's table has the seats it was made with. */
+      gtk_widget_set_sensitive (GTK_WIDGET (row), self->host != NULL);
       adw_combo_row_set_model (row, G_LIST_MODEL (choices));
       g_object_set_data (G_OBJECT (row), "seat", GUINT_TO_POINTER (s));
       g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_seat_selected_cb), self, 0);
@@ -160,6 +193,7 @@ start_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
+  HEARTS_HOST_DIALOG (widget)->started = TRUE;
   g_signal_emit (widget, signals[START], 0);
   hearts_dialog_close (widget);
 }
@@ -179,7 +213,10 @@ hearts_host_dialog_dispose (GObject *object)
 
   if (self->host != NULL)
     g_signal_handlers_disconnect_by_data (self->host, self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_data (self->client, self);
   g_clear_object (&self->host);
+  g_clear_object (&self->client);
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_HOST_DIALOG);
 
   G_OBJECT_CLASS (hearts_host_dialog_parent_class)->dispose (object);
@@ -229,24 +266,43 @@ hearts_host_dialog_init (HeartsHostDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+static GtkWidget *
+dialog_new (HeartsNetHost   *host,
+            HeartsNetClient *client,
+            const char      *invitation)
+{
+  HeartsHostDialog *self = g_object_new (HEARTS_TYPE_HOST_DIALOG, NULL);
+
+  self->host = host != NULL ? g_object_ref (host) : NULL;
+  self->client = client != NULL ? g_object_ref (client) : NULL;
+  self->invitation = g_strdup (invitation);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->invitation_row), invitation);
+  add_seat_rows (self);
+  g_signal_connect_object (host != NULL ? (gpointer) host : (gpointer) client, "seats-changed", G_CALLBACK (update),
+                           self, G_CONNECT_SWAPPED);
+  update (self);
+  hearts_dialog_set_size (GTK_WIDGET (self), 520, 560);
+  return GTK_WIDGET (self);
+}
+
 GtkWidget *
 hearts_host_dialog_new (HeartsNetHost *host,
                         const char    *invitation)
 {
-  HeartsHostDialog *self;
-
   g_return_val_if_fail (HEARTS_IS_NET_HOST (host), NULL);
   g_return_val_if_fail (invitation != NULL, NULL);
 
-  self = g_object_new (HEARTS_TYPE_HOST_DIALOG, NULL);
-  self->host = g_object_ref (host);
-  self->invitation = g_strdup (invitation);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->invitation_row), invitation);
-  add_seat_rows (self);
-  g_signal_connect_object (host, "seats-changed", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
-  update (self);
-  hearts_dialog_set_size (GTK_WIDGET (self), 520, 560);
-  return GTK_WIDGET (self);
+  return dialog_new (host, NULL, invitation);
+}
+
+GtkWidget *
+hearts_host_dialog_new_for_client (HeartsNetClient *client,
+                                   const char      *invitation)
+{
+  g_return_val_if_fail (HEARTS_IS_NET_CLIENT (client), NULL);
+  g_return_val_if_fail (invitation != NULL, NULL);
+
+  return dialog_new (NULL, client, invitation);
 }
 
 const char *
@@ -254,6 +310,13 @@ hearts_host_dialog_get_invitation (HeartsHostDialog *self)
 {
   g_return_val_if_fail (HEARTS_IS_HOST_DIALOG (self), NULL);
   return self->invitation;
+}
+
+gboolean
+hearts_host_dialog_get_started (HeartsHostDialog *self)
+{
+  g_return_val_if_fail (HEARTS_IS_HOST_DIALOG (self), FALSE);
+  return self->started;
 }
 
 AdwComboRow *

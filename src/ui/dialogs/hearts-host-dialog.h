@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "hearts-compat.h"
+#include "hearts-net-client.h"
 #include "hearts-net-host.h"
 
 G_BEGIN_DECLS
@@ -20,7 +21,12 @@ G_DECLARE_FINAL_TYPE (HeartsHostDialog, hearts_host_dialog, HEARTS, HOST_DIALOG,
  * chose Start; closed without it, the table is not wanted. */
 GtkWidget  *hearts_host_dialog_new            (HeartsNetHost    *host,
                                                const char       *invitation);
+/* The same for a table made on a server, seen through @client, seated there as its owner. */
+GtkWidget  *hearts_host_dialog_new_for_client (HeartsNetClient *client,
+                                               const char      *invitation);
 const char *hearts_host_dialog_get_invitation (HeartsHostDialog *self);
+/* Whether Start was chosen (closed without it: the table is not wanted). */
+gboolean    hearts_host_dialog_get_started    (HeartsHostDialog *self);
 /* The row of @seat's choice (for tests). */
 AdwComboRow *hearts_host_dialog_get_seat_row  (HeartsHostDialog *self,
                                                guint             seat);

@@ -53,6 +53,7 @@ struct _HeartsPreferencesWindow
   /* Players */
   AdwPreferencesPage *players_page;
   AdwEntryRow        *player_name_row;
+  AdwEntryRow        *table_server_row;
 
   /* Appearance */
   AdwComboRow *card_theme_row;
@@ -458,6 +459,7 @@ bind_rows (HeartsPreferencesWindow *self)
 
   /* Players */
   g_settings_bind (self->gsettings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->gsettings, "table-server", self->table_server_row, "text", G_SETTINGS_BIND_DEFAULT);
   add_seat_rows (self);
   g_signal_connect_object (self->gsettings, "changed::players", G_CALLBACK (update_seat_places), self,
                            G_CONNECT_SWAPPED);
@@ -608,6 +610,7 @@ hearts_preferences_window_class_init (HeartsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_deals_spin);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, end_matches_spin);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, player_name_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, table_server_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, card_theme_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsPreferencesWindow, preview_box);
