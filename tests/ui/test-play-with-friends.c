@@ -243,7 +243,7 @@ test_host_and_guest (void)
   invitation = g_strdup (hearts_host_dialog_get_invitation (HEARTS_HOST_DIALOG (host_dialog)));
   g_assert_true (g_str_has_prefix (invitation, "hearts://127.0.0.1:"));
   /* North is the computer's; West and East wait for people. */
-  adw_combo_row_set_selected (hearts_host_dialog_get_seat_row (HEARTS_HOST_DIALOG (host_dialog), 2), 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (hearts_host_dialog_get_seat_row (HEARTS_HOST_DIALOG (host_dialog), 2)), 1);
   shot ("play-with-friends-host-dialog.png");
 
   /* The guest joins with it, under a name of their own. */

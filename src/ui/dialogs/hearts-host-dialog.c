@@ -29,7 +29,7 @@ struct _HeartsHostDialog
   HeartsNetHost   *host;     /* a table on this computer, or */
   HeartsNetClient *client;   /* one on a server, as our seat there sees it */
   char          *invitation;
-  AdwComboRow   *rows[HEARTS_MAX_PLAYERS];
+  GtkWidget     *rows[HEARTS_MAX_PLAYERS];  /* AdwComboRow here, AdwActionRow on a server */
   gboolean       updating;
   gboolean       started;
 
@@ -118,7 +118,9 @@ update (HeartsHostDialog *self)
         continue;
       subtitle = seat_subtitle (self, s);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rows[s]), subtitle);
-      adw_combo_row_set_selected (self->rows[s], kind == HEARTS_NET_SEAT_COMPUTER ? CHOICE_COMPUTER : CHOICE_PERSON);
+      if (ADW_IS_COMBO_ROW (self->rows[s]))
+        adw_combo_row_set_selected (ADW_COMBO_ROW (self->rows[s]),
+                                    kind == HEARTS_NET_SEAT_COMPUTER ? CHOICE_COMPUTER : CHOICE_PERSON);
       open += kind == HEARTS_NET_SEAT_OPEN;
       people += kind == HEARTS_NET_SEAT_PERSON;
     }
@@ -157,21 +159,25 @@ add_seat_rows (HeartsHostDialog *self)
   for (guint s = 0; s < n; s++)
     {
       g_autoptr(GtkStringList) choices = NULL;
-      AdwComboRow *row;
+      GtkWidget *row;
 
       if (seat_kind (self, s) == HEARTS_NET_SEAT_LOCAL)
         continue;
-      choices = gtk_string_list_new (NULL);
-      gtk_string_list_append (choices, _("Open for a person"));
-      gtk_string_list_append (choices, _("Computer"));
-      row = ADW_COMBO_ROW (adw_combo_row_new ());
+      if (self->host != NULL)
+        {
+          choices = gtk_string_list_new (NULL);
+          gtk_string_list_append (choices, _("Open for a person"));
+          gtk_string_list_append (choices, _("Computer"));
+          row = adw_combo_row_new ();
+          adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+          g_object_set_data (G_OBJECT (row), "seat", GUINT_TO_POINTER (s));
+          g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_seat_selected_cb), self, 0);
+        }
+      else
+        /* A server's table has the seats it was made with: shown, not chosen. */
+        row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      hearts_seat_default_name (n, self->client != NULL ? hearts_net_client_get_seat (self->client) : 0, s));
-      /* A server's table has the seats it was made with. */
-      gtk_widget_set_sensitive (GTK_WIDGET (row), self->host != NULL);
-      adw_combo_row_set_model (row, G_LIST_MODEL (choices));
-      g_object_set_data (G_OBJECT (row), "seat", GUINT_TO_POINTER (s));
-      g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_seat_selected_cb), self, 0);
       adw_preferences_group_add (self->seats_group, GTK_WIDGET (row));
       self->rows[s] = row;
     }
@@ -319,7 +325,7 @@ hearts_host_dialog_get_started (HeartsHostDialog *self)
   return self->started;
 }
 
-AdwComboRow *
+GtkWidget *
 hearts_host_dialog_get_seat_row (HeartsHostDialog *self,
                                  guint             seat)
 {

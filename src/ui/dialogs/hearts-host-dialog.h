@@ -27,8 +27,8 @@ GtkWidget  *hearts_host_dialog_new_for_client (HeartsNetClient *client,
 const char *hearts_host_dialog_get_invitation (HeartsHostDialog *self);
 /* Whether Start was chosen (closed without it: the table is not wanted). */
 gboolean    hearts_host_dialog_get_started    (HeartsHostDialog *self);
-/* The row of @seat's choice (for tests). */
-AdwComboRow *hearts_host_dialog_get_seat_row  (HeartsHostDialog *self,
+/* The row of @seat (for tests): an AdwComboRow, or an AdwActionRow on a server. */
+GtkWidget  *hearts_host_dialog_get_seat_row   (HeartsHostDialog *self,
                                                guint             seat);
 
 G_END_DECLS
