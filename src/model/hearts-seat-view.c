@@ -207,7 +207,8 @@ typedef struct
   HeartsView  view;
   gboolean    passing;
   guint64     seed;
-  guint       serial;
+  HeartsCards hand;     /* the seat's own cards when asked */
+  guint       n_plays;
   HeartsCards answer;
 } OwnHint;
 
@@ -263,7 +264,8 @@ hearts_seat_view_real_hint_async (HeartsSeatView     *self,
   hint->passing = priv->state.phase == HEARTS_PHASE_PASSING;
   hint->seed = ((guint64) priv->state.view.hand_index << 16 | (guint64) deal->n_plays << 8 | deal->passed) ^
                (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (priv->state.view.seat + 1));
-  hint->serial = priv->serial;
+  hint->hand = hearts_seat_state_get_hand (&priv->state);
+  hint->n_plays = deal->n_plays;
   g_task_set_task_data (task, hint, g_free);
   g_task_run_in_thread (task, own_hint_thread);
 }
@@ -281,7 +283,10 @@ hearts_seat_view_real_hint_finish (HeartsSeatView *self,
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return 0;
   hint = g_task_get_task_data (G_TASK (result));
-  if (hint->serial != priv->serial)
+  /* Stale once the seat's own move is another: not when others pass meanwhile. */
+  if (!hearts_seat_state_is_own_turn (&priv->state) || priv->state.view.hand_index != hint->view.hand_index ||
+      (priv->state.phase == HEARTS_PHASE_PASSING) != hint->passing ||
+      hearts_seat_state_get_hand (&priv->state) != hint->hand || priv->state.view.deal.n_plays != hint->n_plays)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The game moved on while the hint was worked out");
       return 0;

@@ -557,11 +557,13 @@ make_table_on_server (HeartsWindow *self,
       kinds[s] = HEARTS_NET_SEAT_OPEN;
       levels[s] = s == HEARTS_HUMAN_SEAT ? HEARTS_AI_HARD : hearts_game_get_seat_level (game, s);
     }
-  /* Translators: %s is the name or address of a Hearts server */
   {
+    /* Translators: %s is the name or address of a Hearts server */
     g_autofree char *text = g_strdup_printf (_("Making a table on %s…"), parsed.host);
 
-    _hearts_window_add_toast (self, text, TRUE);
+    /* Not in the place of the last toast: libadwaita 1.2 crashed when a toast that replaced
+     * another was dismissed while it came in (a table made quickly on loopback). */
+    _hearts_window_add_toast (self, text, FALSE);
   }
   hearts_net_create_table_async (link, rules, kinds, levels, NULL, NULL, on_server_table_made_cb, g_object_ref (self));
 }

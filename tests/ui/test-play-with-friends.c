@@ -10,13 +10,16 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "hearts-compat.h"
 #include "hearts-host-dialog.h"
 #include "hearts-join-dialog.h"
 #include "hearts-local-seat-view.h"
 #include "hearts-remote-seat-view.h"
+#include "hearts-review-view.h"
 #include "hearts-settings.h"
 #include "hearts-test-widget.h"
 #include "hearts-window.h"
@@ -115,6 +118,24 @@ wait_dialog (GType type)
 {
   wait_for (dialog_shown, &type);
   return find_dialog (type);
+}
+
+static gboolean
+own_turn (gpointer data)
+{
+  return hearts_seat_view_get_own_turn (data);
+}
+
+static gboolean
+hinted (gpointer data)
+{
+  return hearts_table_get_hint (data) != 0;
+}
+
+static gboolean
+review_done (gpointer data)
+{
+  return !hearts_review_view_get_computing (data);
 }
 
 static gboolean
@@ -231,6 +252,7 @@ test_host_and_guest (void)
   HeartsNetClient *client;
   HeartsGame *guest_game;
   GtkWidget *alert;
+  GtkWidget *review;
 
   table.host = new_window (11);
   table.guest = new_window (12);
@@ -269,10 +291,24 @@ test_host_and_guest (void)
   /* The names at the table are the people's. */
   g_assert_cmpstr (hearts_seat_view_get_player_names (host_view)[1], ==, GUEST_NAME);
 
+  /* The guest's hint is worked out from her own view. */
+  wait_for (own_turn, guest_view);
+  g_test_message ("guest to pass");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.hint", NULL));
+  wait_for (hinted, hearts_window_get_table (table.guest));
+  g_assert_cmpuint (hearts_cards_count (hearts_table_get_hint (hearts_window_get_table (table.guest))), ==, 3);
+
   /* A hand played together; undo is not for a table of people. */
   wait_for (play_on, &table);
   g_assert_false (hearts_seat_view_get_can_undo (host_view));
   g_assert_false (hearts_seat_view_get_can_undo (guest_view));
+
+  /* The guest reviews the hand from what her seat saw. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.guest), "win.review-hand", NULL));
+  review = wait_dialog (HEARTS_TYPE_REVIEW_VIEW);
+  wait_for (review_done, review);
+  g_assert_cmpuint (hearts_review_view_get_n_steps (HEARTS_REVIEW_VIEW (review)), >, 0);
+  hearts_dialog_close (review);
   host_result = hearts_seat_view_get_result (host_view, 0);
   guest_result = hearts_seat_view_get_result (guest_view, 0);
   g_assert_cmpmem (host_result->points, sizeof host_result->points, guest_result->points, sizeof guest_result->points);
@@ -337,6 +373,13 @@ test_host_and_guest (void)
   hearts_test_destroy_window (GTK_WINDOW (table.host));
 }
 
+/* The server goes with the test, even one that aborts (else it holds the test's output). */
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
 /* hearts-server on loopback, with no state kept; its link. The players here move at the
  * machine's speed, faster than the 20 messages a second a person's program may send. */
 static GSubprocess *
@@ -346,12 +389,14 @@ start_server (char **link)
   g_autoptr(GError) error = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hearts-server-XXXXXX", &error);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   GSubprocess *server;
 
   g_assert_no_error (error);
   g_assert_nonnull (bin);
-  server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, bin, "--address", "127.0.0.1", "--port", "0",
-                             "--name", "127.0.0.1", "--state-dir", dir, "--no-save", "--rate", "1000", NULL);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  server = g_subprocess_launcher_spawn (launcher, &error, bin, "--address", "127.0.0.1", "--port", "0", "--name",
+                                        "127.0.0.1", "--state-dir", dir, "--no-save", "--rate", "1000", NULL);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
   for (;;)
