@@ -374,6 +374,9 @@ on_welcome (HeartsNetClient *self,
   self->has_token = TRUE;
   self->hand = hearts_seat_state_get_hand_index (state);
   self->position = welcome.events->len;
+  /* A move sent before the connection went may never have reached the host (one resumed
+   * from its saved game is earlier still): the seat moves again from here. */
+  self->sent = FALSE;
   cancel_claim_checks (self);
   hearts_seat_view_set_state (self->view, state, (const HeartsHandResult *) welcome.results->data,
                               welcome.results->len);
