@@ -78,3 +78,11 @@ hearts_table_bye_text (HeartsNetBye reason)
       return g_strdup (_("The connection to the table was lost"));
     }
 }
+
+char *
+hearts_table_error_text (const GError *error)
+{
+  if (error->domain == HEARTS_NET_ERROR)
+    return hearts_table_bye_text (error->code);
+  return g_strdup (error->message);
+}

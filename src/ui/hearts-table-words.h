@@ -14,4 +14,7 @@ char *hearts_table_notice_text (HeartsNetNotice kind,
 /* Why a player is not (or no longer) at the table. */
 char *hearts_table_bye_text    (HeartsNetBye    reason);
 
+/* Why joining failed: a host's bye in the players' words, else the error's own message. */
+char *hearts_table_error_text  (const GError   *error);
+
 G_END_DECLS

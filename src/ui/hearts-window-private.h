@@ -135,7 +135,6 @@ gboolean _hearts_window_at_table          (HeartsWindow *self);
  * _start_table(). */
 gboolean _hearts_window_open_table        (HeartsWindow  *self,
                                            GError       **error);
-HeartsNetHost *_hearts_window_get_host    (HeartsWindow *self);
 char    *_hearts_window_dup_invitation    (HeartsWindow *self);
 void     _hearts_window_start_table       (HeartsWindow *self);
 /* The saved @game's @table, hosted again. */
@@ -147,7 +146,6 @@ gboolean _hearts_window_resume_table      (HeartsWindow  *self,
 /* Shows @client's table (joined with _set_invitation()'s link). */
 void     _hearts_window_join_table        (HeartsWindow    *self,
                                            HeartsNetClient *client);
-HeartsNetClient *_hearts_window_get_client (HeartsWindow *self);
 void     _hearts_window_set_invitation    (HeartsWindow *self,
                                            const char   *invitation);
 gboolean _hearts_window_can_rejoin        (HeartsWindow *self);

@@ -207,12 +207,6 @@ _hearts_window_open_table (HeartsWindow  *self,
   return TRUE;
 }
 
-HeartsNetHost *
-_hearts_window_get_host (HeartsWindow *self)
-{
-  return self->host;
-}
-
 char *
 _hearts_window_dup_invitation (HeartsWindow *self)
 {
@@ -328,12 +322,6 @@ _hearts_window_join_table (HeartsWindow    *self,
   _hearts_window_actions_update (self);
 }
 
-HeartsNetClient *
-_hearts_window_get_client (HeartsWindow *self)
-{
-  return self->client;
-}
-
 static void
 on_rejoined_cb (GObject      *source,
                 GAsyncResult *result,
@@ -351,8 +339,7 @@ on_rejoined_cb (GObject      *source,
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      g_autofree char *text = error->domain == HEARTS_NET_ERROR ? hearts_table_bye_text (error->code)
-                                                                : g_strdup (error->message);
+      g_autofree char *text = hearts_table_error_text (error);
 
       _hearts_window_add_toast (self, text, FALSE);
     }
@@ -484,8 +471,7 @@ on_server_table_joined_cb (GObject      *source,
 
   if (!hearts_net_client_join_finish (client, result, &error))
     {
-      g_autofree char *reason = error->domain == HEARTS_NET_ERROR ? hearts_table_bye_text (error->code)
-                                                                  : g_strdup (error->message);
+      g_autofree char *reason = hearts_table_error_text (error);
       /* Translators: %s says why */
       g_autofree char *text = g_strdup_printf (_("The table could not be opened: %s"), reason);
 
@@ -515,8 +501,7 @@ on_server_table_made_cb (GObject      *source,
 
   if (invitation == NULL)
     {
-      g_autofree char *reason = error->domain == HEARTS_NET_ERROR ? hearts_table_bye_text (error->code)
-                                                                  : g_strdup (error->message);
+      g_autofree char *reason = hearts_table_error_text (error);
       /* Translators: %s says why */
       g_autofree char *text = g_strdup_printf (_("The server could not make a table: %s"), reason);
 
