@@ -45,6 +45,10 @@ struct _HeartsNetClient
   guint64        sent_move;
 
   HeartsNetLink  link;
+  /* Knocking: the table found on the local network, whose secret comes with LET_IN. */
+  gboolean       knocking;
+  char           knock_id[HEARTS_NET_ID_LENGTH + 1];
+  guint8         nonce[HEARTS_NET_NONCE_SIZE];
   Stage          stage;
   HeartsNetPeer *peer;
   GTask         *join;
@@ -467,6 +471,60 @@ on_claim_checked (HeartsNetClient *self,
     }
 }
 
+static gboolean on_join_deadline_cb (gpointer user_data);
+
+static void
+send_hello (HeartsNetClient *self)
+{
+  HeartsNetHello hello = { 0 };
+
+  hello.version = HEARTS_NET_VERSION;
+  hearts_net_table_id (self->link.secret, hello.table_id);
+  hearts_net_proof (self->link.secret, sizeof self->link.secret, self->nonce, "hello", hello.proof);
+  g_strlcpy (hello.name, self->name, sizeof hello.name);
+  hello.has_token = self->has_token;
+  memcpy (hello.token, self->token, sizeof hello.token);
+  hello.seat = self->wanted;
+  hearts_net_peer_send (self->peer, HEARTS_NET_HELLO, hearts_net_hello_to_variant (&hello));
+}
+
+/* The join's deadline from now on. */
+static void
+restart_join_deadline (HeartsNetClient *self,
+                       guint            ms)
+{
+  g_clear_handle_id (&self->join_deadline, g_source_remove);
+  self->join_deadline = g_timeout_add (ms, on_join_deadline_cb, self);
+}
+
+static void
+on_let_in (HeartsNetClient *self,
+           GVariant        *body)
+{
+  g_autoptr(GVariant) bytes = g_variant_get_child_value (body, 0);
+  char          id[HEARTS_NET_ID_LENGTH + 1];
+  const guint8 *secret;
+  gsize         size;
+
+  secret = g_variant_get_fixed_array (bytes, &size, 1);
+  if (size != HEARTS_NET_SECRET_SIZE)
+    {
+      protocol_error (self, "a secret of another size");
+      return;
+    }
+  /* The secret must be the table's that was knocked at: its id says so. */
+  hearts_net_table_id (secret, id);
+  if (strcmp (id, self->knock_id) != 0)
+    {
+      protocol_error (self, "the secret of another table");
+      return;
+    }
+  memcpy (self->link.secret, secret, sizeof self->link.secret);
+  self->knocking = FALSE;
+  restart_join_deadline (self, HEARTS_NET_CLIENT_JOIN_MS);
+  send_hello (self);
+}
+
 static void
 on_peer_message_cb (HeartsNetPeer   *peer,
                     guint            kind,
@@ -496,10 +554,9 @@ on_peer_message_cb (HeartsNetPeer   *peer,
       if (kind == HEARTS_NET_CHALLENGE)
         {
           g_autoptr(GVariant) nonce = NULL;
-          HeartsNetHello hello = { 0 };
-          const guint8  *n;
-          guint32        version;
-          gsize          size;
+          const guint8 *n;
+          guint32       version;
+          gsize         size;
 
           g_variant_get (body, "(u@ay)", &version, &nonce);
           n = g_variant_get_fixed_array (nonce, &size, 1);
@@ -508,16 +565,20 @@ on_peer_message_cb (HeartsNetPeer   *peer,
               protocol_error (self, "a challenge of another size");
               return;
             }
-          hello.version = HEARTS_NET_VERSION;
-          hearts_net_table_id (self->link.secret, hello.table_id);
-          hearts_net_proof (self->link.secret, sizeof self->link.secret, n, "hello", hello.proof);
-          g_strlcpy (hello.name, self->name, sizeof hello.name);
-          hello.has_token = self->has_token;
-          memcpy (hello.token, self->token, sizeof hello.token);
-          hello.seat = self->wanted;
-          hearts_net_peer_send (peer, HEARTS_NET_HELLO, hearts_net_hello_to_variant (&hello));
+          memcpy (self->nonce, n, size);
+          if (self->knocking)
+            {
+              /* A person answers the knock: the join waits for them. */
+              restart_join_deadline (self, HEARTS_NET_CLIENT_KNOCK_MS);
+              hearts_net_peer_send (peer, HEARTS_NET_KNOCK,
+                                    g_variant_new ("(uss)", (guint32) HEARTS_NET_VERSION, self->knock_id, self->name));
+            }
+          else
+            send_hello (self);
         }
-      else if (kind == HEARTS_NET_WELCOME)
+      else if (kind == HEARTS_NET_LET_IN && self->knocking)
+        on_let_in (self, body);
+      else if (kind == HEARTS_NET_WELCOME && !self->knocking)
         on_welcome (self, body);
       else
         protocol_error (self, "not an answer to a hello");
@@ -880,6 +941,10 @@ hearts_net_client_set_local_address (HeartsNetClient *self,
   g_set_object (&self->local_address, address);
 }
 
+static void start_join (HeartsNetClient *self,
+                        GTask           *task,
+                        GCancellable    *cancellable);
+
 void
 hearts_net_client_join_async (HeartsNetClient    *self,
                               const char         *invitation,
@@ -910,7 +975,61 @@ hearts_net_client_join_async (HeartsNetClient    *self,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "Not an invitation to a table");
       return;
     }
+  self->knocking = FALSE;
+  start_join (self, g_steal_pointer (&task), cancellable);
+}
 
+void
+hearts_net_client_knock_async (HeartsNetClient    *self,
+                               const char         *host,
+                               guint16             port,
+                               const guint8       *fingerprint,
+                               const char         *table_id,
+                               GCancellable       *cancellable,
+                               GAsyncReadyCallback callback,
+                               gpointer            user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (HEARTS_IS_NET_CLIENT (self));
+  g_return_if_fail (host != NULL && hearts_net_host_is_valid (host));
+  g_return_if_fail (fingerprint != NULL);
+  g_return_if_fail (table_id != NULL && hearts_net_id_is_valid (table_id));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hearts_net_client_join_async);
+  if (self->join != NULL || self->peer != NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, "Already at the table");
+      return;
+    }
+  memset (&self->link, 0, sizeof self->link);
+  self->link.kind = HEARTS_NET_LINK_TABLE;
+  g_strlcpy (self->link.host, host, sizeof self->link.host);
+  self->link.port = port;
+  memcpy (self->link.fingerprint, fingerprint, sizeof self->link.fingerprint);
+  g_strlcpy (self->knock_id, table_id, sizeof self->knock_id);
+  self->knocking = TRUE;
+  start_join (self, g_steal_pointer (&task), cancellable);
+}
+
+char *
+hearts_net_client_get_invitation (HeartsNetClient *self)
+{
+  static const guint8 none[HEARTS_NET_SECRET_SIZE] = { 0 };
+
+  g_return_val_if_fail (HEARTS_IS_NET_CLIENT (self), NULL);
+
+  if (self->link.host[0] == '\0' || memcmp (self->link.secret, none, sizeof none) == 0)
+    return NULL;
+  return hearts_net_link_to_string (&self->link);
+}
+
+static void
+start_join (HeartsNetClient *self,
+            GTask           *task,
+            GCancellable    *cancellable)
+{
   /* The join has a cancellable of its own, for its deadline; the caller's cancels it. */
   g_clear_object (&self->join_cancel);
   self->join_cancel = g_cancellable_new ();
@@ -918,7 +1037,7 @@ hearts_net_client_join_async (HeartsNetClient    *self,
     self->join_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_join_cancelled_cb),
                                                   g_object_ref (self->join_cancel), g_object_unref);
   self->join_cancel_from = cancellable != NULL ? g_object_ref (cancellable) : NULL;
-  self->join = g_steal_pointer (&task);
+  self->join = task;
   self->retry_ms = 0;
   self->stage = STAGE_DIALING;
   self->join_deadline = g_timeout_add (HEARTS_NET_CLIENT_JOIN_MS, on_join_deadline_cb, self);

@@ -28,6 +28,8 @@ G_DECLARE_FINAL_TYPE (HeartsNetClient, hearts_net_client, HEARTS, NET_CLIENT, GO
 #define HEARTS_NET_CLIENT_PING_MS 10000
 #define HEARTS_NET_CLIENT_IDLE_MS 30000
 #define HEARTS_NET_CLIENT_JOIN_MS 20000
+/* How long a knock waits for the host's person to answer it. */
+#define HEARTS_NET_CLIENT_KNOCK_MS 125000
 
 /* @name: the person's, as the table shows it (hearts_net_name_is_valid()). */
 HeartsNetClient   *hearts_net_client_new             (const char          *name);
@@ -58,6 +60,19 @@ void               hearts_net_client_join_async      (HeartsNetClient     *self,
 gboolean           hearts_net_client_join_finish     (HeartsNetClient     *self,
                                                       GAsyncResult        *result,
                                                       GError             **error);
+/* Knocks at a table found on the local network (no secret yet): the host's person lets
+ * the person in, and the join goes on as with an invitation; else it fails with
+ * NOT_LET_IN. hearts_net_client_join_finish() finishes it. */
+void               hearts_net_client_knock_async     (HeartsNetClient     *self,
+                                                      const char          *host,
+                                                      guint16              port,
+                                                      const guint8        *fingerprint,
+                                                      const char          *table_id,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+/* The invitation to the table joined (also after a knock, for a rejoin), or NULL. */
+char              *hearts_net_client_get_invitation  (HeartsNetClient     *self);
 gboolean           hearts_net_client_get_connected   (HeartsNetClient     *self);
 guint              hearts_net_client_get_retry_ms    (HeartsNetClient     *self);
 

@@ -41,6 +41,7 @@ static const KindType kind_types[] = {
   { HEARTS_NET_CLAIM_CHECKED, "(uub)" },
   { HEARTS_NET_PONG, "(t)" },
   { HEARTS_NET_TABLE_CREATED, "(s)" },
+  { HEARTS_NET_LET_IN, "(ay)" },
   { HEARTS_NET_HELLO, "(usaysayy)" },
   { HEARTS_NET_PASS, "(uut)" },
   { HEARTS_NET_PLAY, "(uuy)" },
@@ -51,6 +52,7 @@ static const KindType kind_types[] = {
   { HEARTS_NET_START, "()" },
   { HEARTS_NET_LEAVE, "()" },
   { HEARTS_NET_CREATE, "(ay" RULES_TYPE "a(yy))" },
+  { HEARTS_NET_KNOCK, "(uss)" },
 };
 
 /* clang-format off: the quark's name is a string */
@@ -434,8 +436,8 @@ hearts_net_seats_from_variant (GVariant      *value,
 
 /* Hello */
 
-static gboolean
-id_is_valid (const char *id)
+gboolean
+hearts_net_id_is_valid (const char *id)
 {
   guint8 bytes[HEARTS_NET_ID_SIZE];
 
@@ -468,7 +470,7 @@ hearts_net_hello_from_variant (GVariant       *value,
   g_variant_get (value, "(u&s@ay&s@ayy)", &hello->version, &id, &proof, &name, &token, &hello->seat);
   p = g_variant_get_fixed_array (proof, &n_proof, 1);
   t = g_variant_get_fixed_array (token, &n_token, 1);
-  if (!id_is_valid (id) || n_proof != HEARTS_NET_PROOF_SIZE || !hearts_net_name_is_valid (name) ||
+  if (!hearts_net_id_is_valid (id) || n_proof != HEARTS_NET_PROOF_SIZE || !hearts_net_name_is_valid (name) ||
       (n_token != 0 && n_token != HEARTS_NET_TOKEN_SIZE) ||
       (hello->seat >= HEARTS_MAX_PLAYERS && hello->seat != HEARTS_NET_ANY_SEAT))
     return invalid (error, "hello out of range");

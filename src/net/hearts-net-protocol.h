@@ -46,6 +46,7 @@ typedef enum
   HEARTS_NET_CLAIM_CHECKED,
   HEARTS_NET_PONG,
   HEARTS_NET_TABLE_CREATED,
+  HEARTS_NET_LET_IN,
   /* client → host */
   HEARTS_NET_HELLO = 32,
   HEARTS_NET_PASS,
@@ -57,6 +58,7 @@ typedef enum
   HEARTS_NET_START,
   HEARTS_NET_LEAVE,
   HEARTS_NET_CREATE,
+  HEARTS_NET_KNOCK,
 } HeartsNetKind;
 
 /* A connection's end as an error: the code is its HeartsNetBye. */
@@ -95,6 +97,7 @@ typedef enum
   HEARTS_NET_BYE_MISBEHAVING,  /* too many refused moves */
   HEARTS_NET_BYE_DONE,         /* the table was made (after TABLE_CREATED) */
   HEARTS_NET_BYE_TLS,          /* the secure connection failed, or not the invited host */
+  HEARTS_NET_BYE_NOT_LET_IN,   /* the host did not let the person who knocked in */
   HEARTS_NET_N_BYES
 } HeartsNetBye;
 
@@ -223,6 +226,8 @@ gboolean            hearts_net_create_from_variant  (GVariant               *val
 /* Whether @name is a name a person may have: 1 to HEARTS_NET_MAX_NAME bytes of UTF-8,
  * no control characters, not only spaces. */
 gboolean            hearts_net_name_is_valid        (const char             *name);
+/* A table's id: HEARTS_NET_ID_LENGTH characters of base32. */
+gboolean            hearts_net_id_is_valid          (const char             *id);
 
 /* Secrets */
 

@@ -23,6 +23,9 @@
 
 /* Addresses remembered only for their wrong secrets, at most. */
 #define MAX_FAILING_ADDRESSES 8192
+/* People waiting at the door at once, and how long each waits for an answer. */
+#define MAX_KNOCKS 8
+#define KNOCK_MS   120000
 
 typedef struct
 {
@@ -31,6 +34,7 @@ typedef struct
   guint  failures;
   gint64 retry_after; /* monotonic µs */
   gint64 last_failure;
+  gboolean knocking;
 } Address;
 
 typedef struct
@@ -43,8 +47,12 @@ typedef struct
   HeartsNetPeer     *peer;
   GCancellable      *cancellable;
   HeartsNetWatch    *wait;
-  gint64             deadline; /* monotonic µs; 0 once seated */
+  gint64             deadline; /* monotonic µs; 0 once seated or knocking */
   guint8             nonce[HEARTS_NET_NONCE_SIZE];
+  guint              knock;       /* its id while the host has not answered */
+  char              *knock_table; /* the table it knocked at */
+  guint              knock_timeout;
+  gboolean           let_in;      /* a hello, with the secret it was given, must follow */
   gboolean           handshaking;
   gboolean           queued;
   gboolean           seated;
@@ -70,6 +78,9 @@ struct _HeartsNetServer
   guint       handshakes;
   GQueue      deadlines; /* Conn before its hello, oldest first */
   guint       tick;
+  GHashTable *knockable; /* ids of the tables that take knocks */
+  GHashTable *knocks;    /* knock id → Conn */
+  guint       last_knock;
 
   HeartsNetCreateFunc create_func;
   gpointer            create_data;
@@ -78,6 +89,15 @@ struct _HeartsNetServer
 };
 
 G_DEFINE_FINAL_TYPE (HeartsNetServer, hearts_net_server, G_TYPE_OBJECT)
+
+enum
+{
+  KNOCK,
+  KNOCK_ENDED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 void
 hearts_net_limits_init (HeartsNetLimits *limits)
@@ -234,10 +254,26 @@ conn_unref (Conn *conn)
   g_clear_object (&conn->tls);
   g_clear_object (&conn->socket);
   g_clear_object (&conn->cancellable);
+  g_free (conn->knock_table);
   g_free (conn);
 }
 
 static void start_handshakes (HeartsNetServer *self);
+
+/* The knock is answered, or the person went: no longer waiting at the door. */
+static void
+end_knock (Conn *conn)
+{
+  HeartsNetServer *self = conn->server;
+  guint            id = conn->knock;
+
+  if (id == 0)
+    return;
+  conn->knock = 0;
+  conn->address->knocking = FALSE;
+  g_hash_table_remove (self->knocks, GUINT_TO_POINTER (id));
+  g_signal_emit (self, signals[KNOCK_ENDED], 0, id);
+}
 
 /* The connection is over, as far as the server goes. */
 static void
@@ -249,6 +285,8 @@ finish (Conn *conn)
     return;
   conn->done = TRUE;
   conn->deadline = 0;
+  g_clear_handle_id (&conn->knock_timeout, g_source_remove);
+  end_knock (conn);
   g_clear_pointer (&conn->wait, hearts_net_watch_free);
   if (conn->queued)
     g_queue_remove (&self->waiting, conn);
@@ -350,6 +388,7 @@ on_hello (Conn     *conn,
 
   conn->deadline = 0;
   conn->seated = TRUE;
+  g_clear_handle_id (&conn->knock_timeout, g_source_remove);
   g_signal_handlers_disconnect_matched (conn->peer, G_SIGNAL_MATCH_DATA | G_SIGNAL_MATCH_ID,
                                         g_signal_lookup ("message", HEARTS_TYPE_NET_PEER), 0, NULL, NULL, conn);
   hearts_net_peer_set_limits (conn->peer, self->limits.rate, self->limits.burst, self->limits.max_queued,
@@ -407,6 +446,69 @@ on_create (Conn     *conn,
   drop (conn, HEARTS_NET_BYE_DONE, "the table is made", 0);
 }
 
+static gboolean
+on_knock_timeout_cb (gpointer user_data)
+{
+  Conn *conn = user_data;
+
+  conn->knock_timeout = 0;
+  drop (conn, HEARTS_NET_BYE_TIMEOUT, conn->let_in ? "no hello within the deadline" : "nobody answered the knock", 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* Someone found the table on the local network and asks to sit: the host's person
+ * answers (hearts_net_server_answer_knock()). Only a table that takes knocks hears
+ * it; to any other, a knock is a wrong secret. */
+static void
+on_knock (Conn     *conn,
+          GVariant *body)
+{
+  HeartsNetServer *self = conn->server;
+  HeartsNetHost   *host;
+  const char      *id, *name;
+  guint32          version;
+  guint            wait;
+
+  g_variant_get (body, "(u&s&s)", &version, &id, &name);
+  if (version != HEARTS_NET_VERSION)
+    {
+      drop (conn, HEARTS_NET_BYE_VERSION, "this table speaks version " G_STRINGIFY (HEARTS_NET_VERSION), 0);
+      return;
+    }
+  if (!hearts_net_id_is_valid (id) || !hearts_net_name_is_valid (name))
+    {
+      drop (conn, HEARTS_NET_BYE_PROTOCOL, "knock out of range", 0);
+      return;
+    }
+  wait = wait_left (self, conn->address);
+  if (wait > 0)
+    {
+      drop (conn, HEARTS_NET_BYE_SLOW_DOWN, "too many refusals from this address", wait);
+      return;
+    }
+  host = g_hash_table_lookup (self->hosts, id);
+  if (host == NULL || !g_hash_table_contains (self->knockable, id))
+    {
+      wait = failed (self, conn->address);
+      drop (conn, HEARTS_NET_BYE_BAD_SECRET, "no such table, or it takes no knocks", wait);
+      return;
+    }
+  if (conn->address->knocking || g_hash_table_size (self->knocks) >= MAX_KNOCKS)
+    {
+      drop (conn, HEARTS_NET_BYE_TOO_MANY, "too many people at the door", 0);
+      return;
+    }
+
+  /* Out of the hello's deadline: a person answers, and may take a while. */
+  conn->deadline = 0;
+  conn->knock = ++self->last_knock == 0 ? ++self->last_knock : self->last_knock;
+  conn->knock_table = g_strdup (id);
+  conn->address->knocking = TRUE;
+  conn->knock_timeout = g_timeout_add (KNOCK_MS, on_knock_timeout_cb, conn);
+  g_hash_table_insert (self->knocks, GUINT_TO_POINTER (conn->knock), conn);
+  g_signal_emit (self, signals[KNOCK], 0, host, conn->knock, name);
+}
+
 static void
 on_conn_message_cb (HeartsNetPeer *peer,
                     guint          kind,
@@ -414,10 +516,16 @@ on_conn_message_cb (HeartsNetPeer *peer,
                     Conn          *conn)
 {
   conn_ref (conn);
-  if (kind == HEARTS_NET_HELLO)
+  if (conn->knock != 0)
+    drop (conn, HEARTS_NET_BYE_PROTOCOL, "a word while waiting at the door", 0);
+  else if (kind == HEARTS_NET_HELLO)
     on_hello (conn, body);
+  else if (conn->let_in)
+    drop (conn, HEARTS_NET_BYE_PROTOCOL, "a hello after the door opened", 0);
   else if (kind == HEARTS_NET_CREATE)
     on_create (conn, body);
+  else if (kind == HEARTS_NET_KNOCK)
+    on_knock (conn, body);
   else
     drop (conn, HEARTS_NET_BYE_PROTOCOL, "a hello first", 0);
   conn_unref (conn);
@@ -570,6 +678,7 @@ hearts_net_server_dispose (GObject *object)
   g_queue_clear_full (&self->deadlines, (GDestroyNotify) conn_unref);
   g_clear_object (&self->service);
   g_clear_pointer (&self->hosts, g_hash_table_unref);
+  g_clear_pointer (&self->knockable, g_hash_table_unref);
   g_clear_object (&self->certificate);
 
   G_OBJECT_CLASS (hearts_net_server_parent_class)->dispose (object);
@@ -582,6 +691,7 @@ hearts_net_server_finalize (GObject *object)
 
   g_clear_pointer (&self->conns, g_hash_table_unref);
   g_clear_pointer (&self->addresses, g_hash_table_unref);
+  g_clear_pointer (&self->knocks, g_hash_table_unref);
   g_free (self->public_name);
   memset (self->key, 0, sizeof self->key);
 
@@ -595,6 +705,18 @@ hearts_net_server_class_init (HeartsNetServerClass *klass)
 
   object_class->dispose = hearts_net_server_dispose;
   object_class->finalize = hearts_net_server_finalize;
+
+  /**
+   * HeartsNetServer::knock:
+   * @host: the table knocked at
+   * @id: the knock's, for hearts_net_server_answer_knock()
+   * @name: the person's
+   */
+  signals[KNOCK] = g_signal_new ("knock", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 3, HEARTS_TYPE_NET_HOST, G_TYPE_UINT, G_TYPE_STRING);
+  /* The knock was answered, timed out, or the person went. */
+  signals[KNOCK_ENDED] = g_signal_new ("knock-ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                       NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -604,6 +726,8 @@ hearts_net_server_init (HeartsNetServer *self)
   self->hosts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->conns = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) conn_unref, NULL);
   self->addresses = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) address_free);
+  self->knockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->knocks = g_hash_table_new (NULL, NULL);
   g_queue_init (&self->waiting);
   g_queue_init (&self->deadlines);
 }
@@ -741,7 +865,87 @@ hearts_net_server_remove_host (HeartsNetServer *self,
   g_return_if_fail (HEARTS_IS_NET_HOST (host));
 
   if (g_hash_table_lookup (self->hosts, hearts_net_host_get_id (host)) == host)
-    g_hash_table_remove (self->hosts, hearts_net_host_get_id (host));
+    {
+      hearts_net_server_set_knockable (self, host, FALSE);
+      g_hash_table_remove (self->hosts, hearts_net_host_get_id (host));
+    }
+}
+
+/* Ends the knocks at @id's table, as the host did not answer them. */
+static void
+refuse_knocks (HeartsNetServer *self,
+               const char      *id)
+{
+  GHashTableIter iter;
+  Conn          *conn;
+  gboolean       again = TRUE;
+
+  while (again)
+    {
+      again = FALSE;
+      g_hash_table_iter_init (&iter, self->knocks);
+      while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &conn))
+        if (g_strcmp0 (conn->knock_table, id) == 0)
+          {
+            drop (conn, HEARTS_NET_BYE_NOT_LET_IN, "the table takes nobody more", 0);
+            again = TRUE;
+            break;
+          }
+    }
+}
+
+void
+hearts_net_server_set_knockable (HeartsNetServer *self,
+                                 HeartsNetHost   *host,
+                                 gboolean         knockable)
+{
+  const char *id;
+
+  g_return_if_fail (HEARTS_IS_NET_SERVER (self));
+  g_return_if_fail (HEARTS_IS_NET_HOST (host));
+
+  id = hearts_net_host_get_id (host);
+  if (knockable)
+    g_hash_table_add (self->knockable, g_strdup (id));
+  else if (g_hash_table_remove (self->knockable, id))
+    refuse_knocks (self, id);
+}
+
+void
+hearts_net_server_answer_knock (HeartsNetServer *self,
+                                guint            knock,
+                                gboolean         let_in)
+{
+  HeartsNetHost *host;
+  Conn          *conn;
+  guint          wait;
+
+  g_return_if_fail (HEARTS_IS_NET_SERVER (self));
+
+  conn = g_hash_table_lookup (self->knocks, GUINT_TO_POINTER (knock));
+  if (conn == NULL)
+    return;
+  host = g_hash_table_lookup (self->hosts, conn->knock_table);
+  if (!let_in || host == NULL)
+    {
+      /* A refusal counts as a wrong secret: nobody knocks on and on. */
+      wait = failed (self, conn->address);
+      drop (conn, HEARTS_NET_BYE_NOT_LET_IN, "the host did not let you in", wait);
+      return;
+    }
+  /* The secret, as an invitation would have brought it; the hello follows, proving it
+   * over this connection's nonce, within the usual deadline. */
+  conn_ref (conn);
+  conn->let_in = TRUE;
+  g_clear_handle_id (&conn->knock_timeout, g_source_remove);
+  conn->knock_timeout = g_timeout_add (self->limits.handshake_ms, on_knock_timeout_cb, conn);
+  end_knock (conn);
+  if (!conn->done)
+    hearts_net_peer_send (conn->peer, HEARTS_NET_LET_IN,
+                          g_variant_new ("(@ay)", g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE,
+                                                                             _hearts_net_host_get_secret (host),
+                                                                             HEARTS_NET_SECRET_SIZE, 1)));
+  conn_unref (conn);
 }
 
 GHashTable *

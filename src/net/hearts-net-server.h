@@ -82,6 +82,17 @@ void             hearts_net_server_set_create_func  (HeartsNetServer       *self
                                                      gpointer               user_data,
                                                      const guint8          *key);
 
+/* Whether people who found @host on the local network may knock (KNOCK), each
+ * heard by ::knock and answered with hearts_net_server_answer_knock(). Turned off,
+ * the knocks waiting are refused. */
+void             hearts_net_server_set_knockable    (HeartsNetServer       *self,
+                                                     HeartsNetHost         *host,
+                                                     gboolean               knockable);
+/* Lets the person in (they are sent the table's secret and sit as with an invitation)
+ * or not (NOT_LET_IN, and their address waits before it may knock again). */
+void             hearts_net_server_answer_knock     (HeartsNetServer       *self,
+                                                     guint                  knock,
+                                                     gboolean               let_in);
 /* Connections now, seated or not. */
 guint            hearts_net_server_get_n_connections (HeartsNetServer      *self);
 

@@ -66,6 +66,8 @@ hearts_table_bye_text (HeartsNetBye reason)
       return g_strdup (_("The table could not prove it is the one invited to; nothing was sent"));
     case HEARTS_NET_BYE_LEFT:
       return g_strdup (_("You left the table"));
+    case HEARTS_NET_BYE_NOT_LET_IN:
+      return g_strdup (_("The host did not let you in"));
     case HEARTS_NET_BYE_CLOSED:
     case HEARTS_NET_BYE_TIMEOUT:
     case HEARTS_NET_BYE_NOT_READING:

@@ -262,6 +262,18 @@ net_bot_join (NetBot     *bot,
   hearts_net_client_join_async (bot->client, invitation, NULL, on_joined_cb, bot);
 }
 
+void
+net_bot_knock (NetBot       *bot,
+               const char   *host,
+               guint16       port,
+               const guint8 *fingerprint,
+               const char   *table_id)
+{
+  bot->joined = FALSE;
+  g_clear_error (&bot->error);
+  hearts_net_client_knock_async (bot->client, host, port, fingerprint, table_id, NULL, on_joined_cb, bot);
+}
+
 static gboolean
 joined_or_failed (gpointer user_data)
 {

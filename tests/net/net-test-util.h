@@ -62,6 +62,12 @@ NetBot   *net_bot_new              (const char            *name,
                                     guint64                seed);
 void      net_bot_join             (NetBot                *bot,
                                     const char            *invitation);
+/* Knocks at a table found on the network (hearts_net_client_knock_async()). */
+void      net_bot_knock            (NetBot                *bot,
+                                    const char            *host,
+                                    guint16                port,
+                                    const guint8          *fingerprint,
+                                    const char            *table_id);
 /* Until joined or failed; TRUE when joined. */
 gboolean  net_bot_wait_joined      (NetBot                *bot);
 void      net_bot_free             (NetBot                *bot);
