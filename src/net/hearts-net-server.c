@@ -993,6 +993,13 @@ hearts_net_server_get_invitation (HeartsNetServer *self,
   return hearts_net_link_to_string (&link);
 }
 
+const guint8 *
+hearts_net_server_get_fingerprint (HeartsNetServer *self)
+{
+  g_return_val_if_fail (HEARTS_IS_NET_SERVER (self), NULL);
+  return self->fingerprint;
+}
+
 char *
 hearts_net_server_get_link (HeartsNetServer *self)
 {

@@ -72,6 +72,8 @@ void             hearts_net_server_set_public_name  (HeartsNetServer       *self
 /* The invitation to @host (a hearts:// link). */
 char            *hearts_net_server_get_invitation   (HeartsNetServer       *self,
                                                      HeartsNetHost         *host);
+/* The first HEARTS_NET_FINGERPRINT_SIZE bytes of its certificate's SHA-256. */
+const guint8    *hearts_net_server_get_fingerprint  (HeartsNetServer       *self);
 /* The server's own link, for those who make tables on it. */
 char            *hearts_net_server_get_link         (HeartsNetServer       *self);
 

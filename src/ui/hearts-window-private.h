@@ -5,6 +5,7 @@
 #pragma once
 
 #include "hearts-game-runner.h"
+#include "hearts-net-announcer.h"
 #include "hearts-net-client.h"
 #include "hearts-net-host.h"
 #include "hearts-net-server.h"
@@ -53,6 +54,7 @@ struct _HeartsWindow
   GtkWidget            *review;          /* the hand review, while it is open (weak) */
   /* A table of people (hearts-window-table.c) */
   HeartsNetServer      *server;          /* hosting: where the people reach the table */
+  HeartsNetAnnouncer   *announcer;       /* the hosted table on the local network, until it starts */
   HeartsNetHost        *host;            /* hosting: the table, of self->game once started */
   gboolean              host_started;
   HeartsNetClient      *client;          /* joined: self->view is its seat's */

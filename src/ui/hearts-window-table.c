@@ -181,6 +181,28 @@ follow_host (HeartsWindow *self)
   g_signal_connect_object (self->host, "changed", G_CALLBACK (save_table), self, G_CONNECT_SWAPPED);
 }
 
+/* Until the game starts, people on the local network find the table and knock. */
+static void
+announce_table (HeartsWindow *self)
+{
+  const char      *host_name = hearts_net_host_get_seat_name (self->host, HEARTS_HUMAN_SEAT);
+  /* Translators: the table's name on the local network; %s is the host's name */
+  g_autofree char *name = g_strdup_printf (_("%s’s table"), host_name);
+
+  hearts_net_server_set_knockable (self->server, self->host, TRUE);
+  self->announcer = hearts_net_announcer_new (name, hearts_net_server_get_port (self->server),
+                                              hearts_net_host_get_id (self->host),
+                                              hearts_net_server_get_fingerprint (self->server));
+}
+
+static void
+withdraw_table (HeartsWindow *self)
+{
+  if (self->server != NULL && self->host != NULL)
+    hearts_net_server_set_knockable (self->server, self->host, FALSE);
+  g_clear_object (&self->announcer);
+}
+
 gboolean
 _hearts_window_open_table (HeartsWindow  *self,
                            GError       **error)
@@ -203,6 +225,7 @@ _hearts_window_open_table (HeartsWindow  *self,
   self->host = g_steal_pointer (&host);
   self->host_started = FALSE;
   follow_host (self);
+  announce_table (self);
   _hearts_window_notify (self, WINDOW_PROP_INVITATION);
   return TRUE;
 }
@@ -239,6 +262,7 @@ _hearts_window_start_table (HeartsWindow *self)
   g_return_if_fail (self->host != NULL && !self->host_started);
 
   game = hearts_net_host_get_game (self->host);
+  withdraw_table (self);
   hearts_net_host_start (self->host);
   /* The open seats nobody took are the computer's now. */
   set_names (self, self->host);
@@ -384,6 +408,7 @@ _hearts_window_close_table (HeartsWindow *self)
         hearts_net_client_leave (self->client);
       g_clear_object (&self->client);
     }
+  withdraw_table (self);
   if (self->host != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->host, self);
@@ -553,6 +578,45 @@ make_table_on_server (HeartsWindow *self,
   hearts_net_create_table_async (link, rules, kinds, levels, NULL, NULL, on_server_table_made_cb, g_object_ref (self));
 }
 
+/* Knocks at the table found on the local network, answered in its dialog */
+
+static void
+on_knock_cb (HeartsNetServer  *server,
+             HeartsNetHost    *host,
+             guint             knock,
+             const char       *name,
+             HeartsHostDialog *dialog)
+{
+  hearts_host_dialog_add_knock (dialog, knock, name);
+}
+
+static void
+on_knock_ended_cb (HeartsNetServer  *server,
+                   guint             knock,
+                   HeartsHostDialog *dialog)
+{
+  hearts_host_dialog_remove_knock (dialog, knock);
+}
+
+static void
+on_knock_answered_cb (HeartsWindow *self,
+                      guint         knock,
+                      gboolean      let_in)
+{
+  if (self->server != NULL)
+    hearts_net_server_answer_knock (self->server, knock, let_in);
+}
+
+static void
+on_announced_cb (HeartsNetAnnouncer *announcer,
+                 GParamSpec         *pspec,
+                 HeartsHostDialog   *dialog)
+{
+  hearts_host_dialog_set_announced (dialog, hearts_net_announcer_get_announced (announcer)
+                                              ? hearts_net_announcer_get_name (announcer)
+                                              : NULL);
+}
+
 static void
 host_table_action (GtkWidget  *widget,
                    const char *action_name,
@@ -581,6 +645,11 @@ host_table_action (GtkWidget  *widget,
   invitation = _hearts_window_dup_invitation (self);
   dialog = hearts_host_dialog_new (self->host, invitation);
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_host_dialog_start_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "knock-answered", G_CALLBACK (on_knock_answered_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server, "knock", G_CALLBACK (on_knock_cb), dialog, 0);
+  g_signal_connect_object (self->server, "knock-ended", G_CALLBACK (on_knock_ended_cb), dialog, 0);
+  g_signal_connect_object (self->announcer, "notify::announced", G_CALLBACK (on_announced_cb), dialog, 0);
+  on_announced_cb (self->announcer, NULL, HEARTS_HOST_DIALOG (dialog));
   hearts_dialog_connect_closed (dialog, G_CALLBACK (on_host_dialog_closed_cb), self);
   hearts_dialog_present (dialog, widget);
 }

@@ -9,6 +9,10 @@
  *       table; prints "host PORT INVITATION", starts once all four sat down.
  *   net-test-tool resume DIR PORT
  *       the game and table of DIR/saved-game again, on PORT; prints "resumed".
+ *   net-test-tool announce
+ *       a table announced on the local network as "Grace’s table" (Avahi), seats 1 to 3
+ *       open: lets in a knock of Ada's, refuses any other; withdraws the announcement
+ *       once Ada sits, and ends (0) when she leaves, or fails (1) after a minute.
  *
  * A line on the standard output for each step, flushed: the test reads them.
  *
@@ -19,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "hearts-net-announcer.h"
 #include "hearts-net-host.h"
 #include "hearts-saved-game.h"
 #include "hearts-seat-state-private.h"
@@ -242,6 +247,94 @@ run_resume (const char *dir,
   return serve (game, host, saved, dir, port);
 }
 
+/* A table announced */
+
+typedef struct
+{
+  NetTable           *table;
+  HeartsNetAnnouncer *announcer;
+  gboolean            seated;
+  int                 status;
+} Announced;
+
+static void
+on_knock_cb (HeartsNetServer *server,
+             HeartsNetHost   *host,
+             guint            knock,
+             const char      *name,
+             Announced       *announced)
+{
+  say ("knock %s", name);
+  hearts_net_server_answer_knock (server, knock, g_str_equal (name, "Ada"));
+}
+
+static void
+on_announced_cb (HeartsNetAnnouncer *announcer,
+                 GParamSpec         *pspec,
+                 Announced          *announced)
+{
+  say ("announced %d %s", hearts_net_announcer_get_announced (announcer), hearts_net_announcer_get_name (announcer));
+}
+
+static void
+on_seats_changed_cb (HeartsNetHost *host,
+                     Announced     *announced)
+{
+  gboolean seated = FALSE;
+
+  for (guint s = 1; s < 4; s++)
+    seated |= hearts_net_host_get_seat_kind (host, s) == HEARTS_NET_SEAT_PERSON;
+  if (seated && !announced->seated)
+    {
+      /* As the game's window does once the table is full or begins. */
+      say ("seated");
+      hearts_net_server_set_knockable (announced->table->server, host, FALSE);
+      g_clear_object (&announced->announcer);
+    }
+  else if (!seated && announced->seated)
+    {
+      say ("left");
+      announced->status = 0;
+      g_main_loop_quit (loop);
+    }
+  announced->seated = seated;
+}
+
+static gboolean
+on_too_long_cb (gpointer user_data)
+{
+  say ("nobody came");
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static int
+run_announce (void)
+{
+  Announced   announced = { .status = 1 };
+  HeartsRules rules;
+
+  loop = g_main_loop_new (NULL, FALSE);
+  hearts_rules_init_default (&rules);
+  announced.table = net_table_new (&rules, 4242, 0xe, NULL);
+  g_signal_connect (announced.table->server, "knock", G_CALLBACK (on_knock_cb), &announced);
+  g_signal_connect (announced.table->host, "seats-changed", G_CALLBACK (on_seats_changed_cb), &announced);
+  hearts_net_server_set_knockable (announced.table->server, announced.table->host, TRUE);
+  announced.announcer =
+    hearts_net_announcer_new ("Grace’s table", hearts_net_server_get_port (announced.table->server),
+                              hearts_net_host_get_id (announced.table->host),
+                              hearts_net_server_get_fingerprint (announced.table->server));
+  g_signal_connect (announced.announcer, "notify::announced", G_CALLBACK (on_announced_cb), &announced);
+  say ("host %u", hearts_net_server_get_port (announced.table->server));
+  g_timeout_add_seconds (60, on_too_long_cb, NULL);
+  g_main_loop_run (loop);
+  g_clear_object (&announced.announcer);
+  g_signal_handlers_disconnect_by_data (announced.table->server, &announced);
+  g_signal_handlers_disconnect_by_data (announced.table->host, &announced);
+  net_table_free (announced.table);
+  return announced.status;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -250,8 +343,10 @@ main (int   argc,
     return run_client (argv[2], atoi (argv[3]), g_ascii_strtoull (argv[4], NULL, 10), argc > 5 ? argv[5] : NULL);
   if (argc == 3 && g_str_equal (argv[1], "host"))
     return run_host (argv[2]);
+  if (argc == 2 && g_str_equal (argv[1], "announce"))
+    return run_announce ();
   if (argc == 4 && g_str_equal (argv[1], "resume"))
     return run_resume (argv[2], atoi (argv[3]));
-  fprintf (stderr, "usage: net-test-tool client INVITATION SEAT SEED [TOKEN] | host DIR | resume DIR PORT\n");
+  fprintf (stderr, "usage: net-test-tool client INVITATION SEAT SEED [TOKEN] | host DIR | resume DIR PORT | announce\n");
   return 1;
 }

@@ -33,7 +33,10 @@ struct _HeartsHostDialog
   gboolean       updating;
   gboolean       started;
 
+  GHashTable    *knocks;   /* id → its row */
+
   AdwActionRow         *invitation_row;
+  AdwPreferencesGroup  *knocks_group;
   AdwPreferencesGroup  *seats_group;
   GtkLabel             *status_label;
 };
@@ -43,6 +46,7 @@ G_DEFINE_FINAL_TYPE (HeartsHostDialog, hearts_host_dialog, HEARTS_TYPE_DIALOG_BA
 enum
 {
   START,
+  KNOCK_ANSWERED,
   N_SIGNALS
 };
 
@@ -184,6 +188,96 @@ add_seat_rows (HeartsHostDialog *self)
 }
 
 static void
+on_knock_button_cb (GtkButton        *button,
+                    HeartsHostDialog *self)
+{
+  guint    knock = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "knock"));
+  gboolean let_in = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "let-in"));
+
+  /* The row goes when the table says the knock is over. */
+  g_signal_emit (self, signals[KNOCK_ANSWERED], 0, knock, let_in);
+}
+
+static GtkWidget *
+knock_button (HeartsHostDialog *self,
+              guint             knock,
+              const char       *label,
+              gboolean          let_in)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (button), "knock", GUINT_TO_POINTER (knock));
+  g_object_set_data (G_OBJECT (button), "let-in", GINT_TO_POINTER (let_in));
+  if (let_in)
+    gtk_widget_add_css_class (button, "suggested-action");
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_knock_button_cb), self, 0);
+  return button;
+}
+
+void
+hearts_host_dialog_set_announced (HeartsHostDialog *self,
+                                  const char       *name)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (HEARTS_IS_HOST_DIALOG (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->knocks_group), name != NULL);
+  if (name == NULL)
+    return;
+  /* Translators: %s is the name the table is announced by, e.g. “Ada’s table” */
+  text = g_strdup_printf (_("People on this network find the table as “%s” and ask to sit; you let them in."),
+                          name);
+  adw_preferences_group_set_description (self->knocks_group, text);
+}
+
+void
+hearts_host_dialog_add_knock (HeartsHostDialog *self,
+                              guint             knock,
+                              const char       *name)
+{
+  GtkWidget *row;
+
+  g_return_if_fail (HEARTS_IS_HOST_DIALOG (self));
+  g_return_if_fail (name != NULL);
+
+  row = adw_action_row_new ();
+  /* A name from the network is text, never markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Asks to sit at the table"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), knock_button (self, knock, _("_Refuse"), FALSE));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), knock_button (self, knock, _("_Let In"), TRUE));
+  adw_preferences_group_add (self->knocks_group, row);
+  g_hash_table_insert (self->knocks, GUINT_TO_POINTER (knock), row);
+  gtk_widget_set_visible (GTK_WIDGET (self->knocks_group), TRUE);
+}
+
+void
+hearts_host_dialog_remove_knock (HeartsHostDialog *self,
+                                 guint             knock)
+{
+  GtkWidget *row;
+
+  g_return_if_fail (HEARTS_IS_HOST_DIALOG (self));
+
+  row = g_hash_table_lookup (self->knocks, GUINT_TO_POINTER (knock));
+  if (row == NULL)
+    return;
+  adw_preferences_group_remove (self->knocks_group, row);
+  g_hash_table_remove (self->knocks, GUINT_TO_POINTER (knock));
+}
+
+GtkWidget *
+hearts_host_dialog_get_knock_row (HeartsHostDialog *self,
+                                  guint             knock)
+{
+  g_return_val_if_fail (HEARTS_IS_HOST_DIALOG (self), NULL);
+  return g_hash_table_lookup (self->knocks, GUINT_TO_POINTER (knock));
+}
+
+static void
 copy_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -234,6 +328,7 @@ hearts_host_dialog_finalize (GObject *object)
   HeartsHostDialog *self = HEARTS_HOST_DIALOG (object);
 
   g_free (self->invitation);
+  g_hash_table_unref (self->knocks);
 
   G_OBJECT_CLASS (hearts_host_dialog_parent_class)->finalize (object);
 }
@@ -254,6 +349,13 @@ hearts_host_dialog_class_init (HeartsHostDialogClass *klass)
    */
   signals[START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 0);
+  /**
+   * HeartsHostDialog::knock-answered:
+   * @knock: the knock's id
+   * @let_in: whether the host lets the person in
+   */
+  signals[KNOCK_ANSWERED] = g_signal_new ("knock-answered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                          NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
 
   gtk_widget_class_install_action (widget_class, "host.copy", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "host.start", NULL, start_action);
@@ -262,6 +364,7 @@ hearts_host_dialog_class_init (HeartsHostDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-host-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, invitation_row);
+  gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, knocks_group);
   gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, seats_group);
   gtk_widget_class_bind_template_child (widget_class, HeartsHostDialog, status_label);
 }
@@ -270,6 +373,7 @@ static void
 hearts_host_dialog_init (HeartsHostDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->knocks = g_hash_table_new (NULL, NULL);
 }
 
 static GtkWidget *

@@ -27,6 +27,19 @@ GtkWidget  *hearts_host_dialog_new_for_client (HeartsNetClient *client,
 const char *hearts_host_dialog_get_invitation (HeartsHostDialog *self);
 /* Whether Start was chosen (closed without it: the table is not wanted). */
 gboolean    hearts_host_dialog_get_started    (HeartsHostDialog *self);
+/* The table is announced on the local network as @name (NULL: it is not). */
+void        hearts_host_dialog_set_announced  (HeartsHostDialog *self,
+                                               const char       *name);
+/* Someone asks to sit: a row with Let In and Refuse, answered by ::knock-answered
+ * (guint knock, gboolean let_in); removed when the knock is over. */
+void        hearts_host_dialog_add_knock      (HeartsHostDialog *self,
+                                               guint             knock,
+                                               const char       *name);
+void        hearts_host_dialog_remove_knock   (HeartsHostDialog *self,
+                                               guint             knock);
+/* For tests: the row of a knock, or NULL. */
+GtkWidget  *hearts_host_dialog_get_knock_row  (HeartsHostDialog *self,
+                                               guint             knock);
 /* The row of @seat (for tests): an AdwComboRow, or an AdwActionRow on a server. */
 GtkWidget  *hearts_host_dialog_get_seat_row   (HeartsHostDialog *self,
                                                guint             seat);

@@ -1,7 +1,9 @@
 /* hearts-join-dialog.c
  *
  * The link is read before anything is sent: one that is not an invitation to a table is
- * never dialled. Joining can be cancelled; what went wrong is said in the dialog.
+ * never dialled. The tables announced on the local network are listed while the dialog
+ * is open; asking to sit at one knocks, and the host's person lets the player in.
+ * Joining can be cancelled; what went wrong is said in the dialog.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearts-join-dialog.h"
+#include "hearts-net-browser.h"
 #include "hearts-net-link.h"
 #include "hearts-table-words.h"
 
@@ -19,8 +22,11 @@ struct _HeartsJoinDialog
 
   GCancellable    *cancellable;   /* while joining */
   HeartsNetClient *client;
-  char            *invitation;    /* the one being joined */
+  char            *invitation;    /* the one being joined (NULL: a knock) */
+  HeartsNetBrowser *browser;
 
+  GtkListBox  *nearby_list;
+  GtkLabel    *nearby_placeholder;
   AdwEntryRow *link_row;
   AdwEntryRow *name_row;
   GtkLabel    *status_label;
@@ -56,7 +62,7 @@ can_join (HeartsJoinDialog *self,
 {
   const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
 
-  return self->cancellable == NULL && hearts_net_name_is_valid (name) &&
+  return self->cancellable == NULL && hearts_net_name_is_valid (name) && link != NULL &&
          hearts_net_link_parse (gtk_editable_get_text (GTK_EDITABLE (self->link_row)), link, NULL) &&
          link->kind == HEARTS_NET_LINK_TABLE;
 }
@@ -68,6 +74,9 @@ update (HeartsJoinDialog *self)
   const char   *text = gtk_editable_get_text (GTK_EDITABLE (self->link_row));
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.join", can_join (self, &link));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.knock",
+                                 self->cancellable == NULL &&
+                                   hearts_net_name_is_valid (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
   if (self->cancellable != NULL)
     return;
   /* Said only once something was pasted: not while the field is empty. */
@@ -140,6 +149,9 @@ on_joined_cb (GObject      *source,
   g_clear_object (&self->cancellable);
   stop_joining (self);
   g_clear_object (&self->client);
+  if (self->invitation == NULL)
+    /* Let in after a knock: the table's invitation came with it, for a rejoin. */
+    self->invitation = hearts_net_client_get_invitation (client);
   g_signal_emit (self, signals[JOINED], 0, client, self->invitation);
   close_dialog (self);
 }
@@ -168,6 +180,87 @@ hearts_join_dialog_join (HeartsJoinDialog *self)
   }
   update (self);
   hearts_net_client_join_async (self->client, self->invitation, self->cancellable, on_joined_cb, g_object_ref (self));
+}
+
+/* Asks to sit at a table found on the local network. */
+static void
+knock (HeartsJoinDialog     *self,
+       HeartsNetNearbyTable *table)
+{
+  g_autofree char *text = NULL;
+
+  if (self->cancellable != NULL ||
+      !hearts_net_name_is_valid (gtk_editable_get_text (GTK_EDITABLE (self->name_row))))
+    return;
+  g_clear_pointer (&self->invitation, g_free);
+  self->client = hearts_net_client_new (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  self->cancellable = g_cancellable_new ();
+  gtk_spinner_start (self->spinner);
+  gtk_editable_set_editable (GTK_EDITABLE (self->link_row), FALSE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->name_row), FALSE);
+  /* Translators: %s is the table's name on the network, e.g. “Ada’s table” */
+  text = g_strdup_printf (_("Waiting for the host of “%s” to let you in…"), hearts_net_nearby_table_get_name (table));
+  set_status (self, text, FALSE);
+  update (self);
+  hearts_net_client_knock_async (self->client, hearts_net_nearby_table_get_address (table),
+                                 hearts_net_nearby_table_get_port (table),
+                                 hearts_net_nearby_table_get_fingerprint (table),
+                                 hearts_net_nearby_table_get_id (table), self->cancellable, on_joined_cb,
+                                 g_object_ref (self));
+}
+
+static void
+knock_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  HeartsJoinDialog *self = HEARTS_JOIN_DIALOG (widget);
+  const char       *id = g_variant_get_string (parameter, NULL);
+  GListModel       *tables;
+
+  if (self->browser == NULL)
+    return;
+  /* By its id: positions change as tables come and go. */
+  tables = hearts_net_browser_get_tables (self->browser);
+  for (guint i = 0; i < g_list_model_get_n_items (tables); i++)
+    {
+      g_autoptr(HeartsNetNearbyTable) table = g_list_model_get_item (tables, i);
+
+      if (g_str_equal (hearts_net_nearby_table_get_id (table), id))
+        {
+          knock (self, table);
+          return;
+        }
+    }
+}
+
+static GtkWidget *
+create_nearby_row (gpointer item,
+                   gpointer user_data)
+{
+  HeartsNetNearbyTable *table = item;
+  GtkWidget            *row = adw_action_row_new ();
+  GtkWidget            *button = gtk_button_new_with_mnemonic (_("Ask to _Sit"));
+
+  /* Names come from anyone on the network: text, never markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), hearts_net_nearby_table_get_name (table));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), hearts_net_nearby_table_get_address (table));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "join.knock");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string (hearts_net_nearby_table_get_id (table)));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+  return row;
+}
+
+static void
+update_nearby_placeholder (HeartsJoinDialog *self)
+{
+  gtk_label_set_text (self->nearby_placeholder,
+                      hearts_net_browser_get_available (self->browser)
+                        ? _("No table is open on this network yet.")
+                        : _("Tables on this network cannot be looked for: the Avahi service is not running."));
 }
 
 static void
@@ -201,6 +294,9 @@ hearts_join_dialog_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->client);
+  if (self->browser != NULL)
+    g_signal_handlers_disconnect_by_data (self->browser, self);
+  g_clear_object (&self->browser);
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_JOIN_DIALOG);
 
   G_OBJECT_CLASS (hearts_join_dialog_parent_class)->dispose (object);
@@ -234,10 +330,12 @@ hearts_join_dialog_class_init (HeartsJoinDialogClass *klass)
                                   G_TYPE_NONE, 2, HEARTS_TYPE_NET_CLIENT, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "join.join", NULL, join_action);
+  gtk_widget_class_install_action (widget_class, "join.knock", "s", knock_action);
   gtk_widget_class_install_action (widget_class, "join.cancel", NULL, cancel_action);
   hearts_dialog_class_add_close_shortcut (widget_class);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/dialogs/hearts-join-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, nearby_list);
   gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, link_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, HeartsJoinDialog, status_label);
@@ -259,6 +357,20 @@ hearts_join_dialog_init (HeartsJoinDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "map", G_CALLBACK (on_map_cb), NULL);
+
+  self->browser = hearts_net_browser_new ();
+  gtk_list_box_bind_model (self->nearby_list, hearts_net_browser_get_tables (self->browser), create_nearby_row, NULL,
+                           NULL);
+  self->nearby_placeholder = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->nearby_placeholder, TRUE);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->nearby_placeholder), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->nearby_placeholder), 12);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->nearby_placeholder), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->nearby_placeholder), 12);
+  gtk_widget_add_css_class (GTK_WIDGET (self->nearby_placeholder), "dim-label");
+  gtk_list_box_set_placeholder (self->nearby_list, GTK_WIDGET (self->nearby_placeholder));
+  g_signal_connect_swapped (self->browser, "notify::available", G_CALLBACK (update_nearby_placeholder), self);
+  update_nearby_placeholder (self);
 }
 
 GtkWidget *
@@ -270,7 +382,7 @@ hearts_join_dialog_new (const char *invitation,
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
   gtk_editable_set_text (GTK_EDITABLE (self->link_row), invitation != NULL ? invitation : "");
   update (self);
-  hearts_dialog_set_size (GTK_WIDGET (self), 520, 360);
+  hearts_dialog_set_size (GTK_WIDGET (self), 520, 520);
   return GTK_WIDGET (self);
 }
 

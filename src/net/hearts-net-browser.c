@@ -1,0 +1,376 @@
+/* hearts-net-browser.c
+ *
+ * The browser's signals are subscribed to before the browser is made, so that no table
+ * found at once is missed; those that come before its path is known wait for it. A
+ * table seen on several interfaces is one table, shown once, and goes when the last
+ * one goes. Whatever the network says is bounded: tables shown, and names looked up.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+
+#include "hearts-net-avahi-private.h"
+#include <string.h>
+
+#include "hearts-net-browser.h"
+
+#define MAX_INSTANCES 256
+#define MAX_TABLES    64
+
+struct _HeartsNetBrowser
+{
+  GObject parent_instance;
+
+  GListStore      *tables;
+  GHashTable      *instances; /* "iface proto name domain" */
+  GHashTable      *shown;     /* "name domain" → HeartsNetNearbyTable, shown or being resolved (NULL) */
+  GDBusConnection *bus;
+  GCancellable    *cancellable;
+  guint            watch;
+  guint            items;
+  char            *browser;   /* its path, once made */
+  GPtrArray       *early;     /* (sv) signals before it */
+  gboolean         available;
+};
+
+G_DEFINE_FINAL_TYPE (HeartsNetBrowser, hearts_net_browser, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_AVAILABLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_available (HeartsNetBrowser *self,
+               gboolean          available)
+{
+  if (self->available == available)
+    return;
+  self->available = available;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
+}
+
+typedef struct
+{
+  HeartsNetBrowser *self;
+  char             *key;
+} Resolve;
+
+static void
+on_resolved_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Resolve *resolve = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) txt = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HeartsNetNearbyTable) table = NULL;
+  g_autofree char *key = resolve->key;
+  HeartsNetBrowser *self = resolve->self;
+  const char       *name, *address;
+  guint16           port;
+
+  g_free (resolve);
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  /* Withdrawn meanwhile: nothing to show. */
+  if (!g_hash_table_contains (self->shown, key))
+    return;
+  if (reply != NULL)
+    {
+      g_variant_get (reply, "(ii&sss&si&sq@aayu)", NULL, NULL, &name, NULL, NULL, NULL, NULL, &address, &port, &txt,
+                     NULL);
+      table = hearts_net_nearby_table_new (name, address, port, txt);
+    }
+  else
+    g_debug ("Avahi: %s", error->message);
+  if (table == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->tables)) >= MAX_TABLES)
+    {
+      /* Not a table of ours: looked at again only if it is announced anew. */
+      g_hash_table_remove (self->shown, key);
+      return;
+    }
+  g_hash_table_insert (self->shown, g_steal_pointer (&key), g_object_ref (table));
+  g_list_store_append (self->tables, table);
+}
+
+static void
+remove_shown (HeartsNetBrowser *self,
+              const char       *key)
+{
+  HeartsNetNearbyTable *table = g_hash_table_lookup (self->shown, key);
+  guint                 position;
+
+  if (table != NULL && g_list_store_find (self->tables, table, &position))
+    g_list_store_remove (self->tables, position);
+  g_hash_table_remove (self->shown, key);
+}
+
+static void
+on_item (HeartsNetBrowser *self,
+         const char       *signal,
+         GVariant         *parameters)
+{
+  g_autofree char *instance = NULL;
+  g_autofree char *key = NULL;
+  const char      *name, *type, *domain;
+  gint32           interface, protocol;
+  guint32          flags;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(iisssu)")))
+    return;
+  g_variant_get (parameters, "(ii&s&s&su)", &interface, &protocol, &name, &type, &domain, &flags);
+  instance = g_strdup_printf ("%d %d %s %s", interface, protocol, name, domain);
+  key = g_strdup_printf ("%s %s", name, domain);
+
+  if (g_strcmp0 (signal, "ItemNew") == 0)
+    {
+      Resolve *resolve;
+
+      if (g_hash_table_size (self->instances) >= MAX_INSTANCES)
+        return;
+      g_hash_table_add (self->instances, g_steal_pointer (&instance));
+      if (g_hash_table_contains (self->shown, key))
+        return;
+      g_hash_table_insert (self->shown, g_strdup (key), NULL);
+      resolve = g_new0 (Resolve, 1);
+      resolve->self = self;
+      resolve->key = g_steal_pointer (&key);
+      g_dbus_connection_call (self->bus, AVAHI_NAME, "/", AVAHI_SERVER, "ResolveService",
+                              g_variant_new ("(iisssiu)", interface, protocol, name, type, domain, AVAHI_PROTO_INET, 0u),
+                              G_VARIANT_TYPE ("(iisssssisqaayu)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS,
+                              self->cancellable, on_resolved_cb, resolve);
+    }
+  else if (g_strcmp0 (signal, "ItemRemove") == 0 && g_hash_table_remove (self->instances, instance))
+    {
+      GHashTableIter iter;
+      const char    *other;
+
+      /* Still announced on another interface: still there. */
+      g_hash_table_iter_init (&iter, self->instances);
+      while (g_hash_table_iter_next (&iter, (gpointer *) &other, NULL))
+        {
+          const char *rest = strchr (strchr (other, ' ') + 1, ' ') + 1;
+
+          if (strcmp (rest, key) == 0)
+            return;
+        }
+      remove_shown (self, key);
+    }
+}
+
+static void
+on_browser_signal_cb (GDBusConnection *bus,
+                      const char      *sender,
+                      const char      *path,
+                      const char      *interface,
+                      const char      *signal,
+                      GVariant        *parameters,
+                      gpointer         user_data)
+{
+  g_autoptr(HeartsNetBrowser) self = g_weak_ref_get (user_data);
+
+  if (self == NULL)
+    return;
+  if (self->browser == NULL)
+    {
+      if (self->early->len < MAX_INSTANCES)
+        g_ptr_array_add (self->early, g_variant_ref_sink (g_variant_new ("(ss@*)", path, signal, parameters)));
+      return;
+    }
+  if (strcmp (path, self->browser) == 0)
+    on_item (self, signal, parameters);
+}
+
+static void
+on_browser_new_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  HeartsNetBrowser *self = user_data;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  if (reply == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("Avahi: no browser: %s", error->message);
+      return;
+    }
+  g_variant_get (reply, "(o)", &self->browser);
+  set_available (self, TRUE);
+  for (guint i = 0; i < self->early->len; i++)
+    {
+      g_autoptr(GVariant) parameters = NULL;
+      const char *path, *signal;
+
+      g_variant_get (g_ptr_array_index (self->early, i), "(&s&s@*)", &path, &signal, &parameters);
+      if (strcmp (path, self->browser) == 0)
+        on_item (self, signal, parameters);
+    }
+  g_ptr_array_set_size (self->early, 0);
+}
+
+static void
+forget (HeartsNetBrowser *self)
+{
+  g_clear_pointer (&self->browser, g_free);
+  g_ptr_array_set_size (self->early, 0);
+  g_hash_table_remove_all (self->instances);
+  g_hash_table_remove_all (self->shown);
+  g_list_store_remove_all (self->tables);
+  set_available (self, FALSE);
+}
+
+static void
+on_avahi_appeared_cb (GDBusConnection *bus,
+                      const char      *name,
+                      const char      *owner,
+                      gpointer         user_data)
+{
+  HeartsNetBrowser *self = user_data;
+
+  forget (self);
+  g_dbus_connection_call (bus, AVAHI_NAME, "/", AVAHI_SERVER, "ServiceBrowserNew",
+                          g_variant_new ("(iissu)", AVAHI_IF_UNSPEC, AVAHI_PROTO_INET, HEARTS_NET_SERVICE_TYPE, "", 0u),
+                          G_VARIANT_TYPE ("(o)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS,
+                          self->cancellable, on_browser_new_cb, self);
+}
+
+static void
+on_avahi_vanished_cb (GDBusConnection *bus,
+                      const char      *name,
+                      gpointer         user_data)
+{
+  forget (user_data);
+}
+
+static void
+on_bus_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  GDBusConnection  *bus = g_bus_get_finish (result, &error);
+  HeartsNetBrowser *self = user_data;
+
+  if (bus == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("No system bus, so no tables nearby: %s", error->message);
+      return;
+    }
+  self->bus = bus;
+  self->items = g_dbus_connection_signal_subscribe (bus, AVAHI_NAME, AVAHI_SERVICE_BROWSER, NULL, NULL, NULL,
+                                                    G_DBUS_SIGNAL_FLAGS_NONE, on_browser_signal_cb,
+                                                    hearts_net_weak_ref_new (self), hearts_net_weak_ref_free);
+  self->watch = g_bus_watch_name_on_connection (bus, AVAHI_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE, on_avahi_appeared_cb,
+                                                on_avahi_vanished_cb, self, NULL);
+}
+
+static void
+hearts_net_browser_dispose (GObject *object)
+{
+  HeartsNetBrowser *self = HEARTS_NET_BROWSER (object);
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->bus != NULL && self->browser != NULL)
+    g_dbus_connection_call (self->bus, AVAHI_NAME, self->browser, AVAHI_SERVICE_BROWSER, "Free", NULL, NULL,
+                            G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS, NULL, NULL, NULL);
+  g_clear_pointer (&self->browser, g_free);
+  g_clear_handle_id (&self->watch, g_bus_unwatch_name);
+  if (self->bus != NULL && self->items != 0)
+    g_dbus_connection_signal_unsubscribe (self->bus, self->items);
+  self->items = 0;
+  g_clear_object (&self->bus);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->tables);
+
+  G_OBJECT_CLASS (hearts_net_browser_parent_class)->dispose (object);
+}
+
+static void
+hearts_net_browser_finalize (GObject *object)
+{
+  HeartsNetBrowser *self = HEARTS_NET_BROWSER (object);
+
+  g_hash_table_unref (self->instances);
+  g_hash_table_unref (self->shown);
+  g_ptr_array_unref (self->early);
+
+  G_OBJECT_CLASS (hearts_net_browser_parent_class)->finalize (object);
+}
+
+static void
+hearts_net_browser_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  HeartsNetBrowser *self = HEARTS_NET_BROWSER (object);
+
+  switch (prop_id)
+    {
+    case PROP_AVAILABLE:
+      g_value_set_boolean (value, self->available);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearts_net_browser_class_init (HeartsNetBrowserClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = hearts_net_browser_dispose;
+  object_class->finalize = hearts_net_browser_finalize;
+  object_class->get_property = hearts_net_browser_get_property;
+
+  properties[PROP_AVAILABLE] =
+    g_param_spec_boolean ("available", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hearts_net_browser_init (HeartsNetBrowser *self)
+{
+  self->tables = g_list_store_new (HEARTS_TYPE_NET_NEARBY_TABLE);
+  self->instances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->early = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  self->cancellable = g_cancellable_new ();
+}
+
+HeartsNetBrowser *
+hearts_net_browser_new (void)
+{
+  HeartsNetBrowser *self = g_object_new (HEARTS_TYPE_NET_BROWSER, NULL);
+
+  g_bus_get (G_BUS_TYPE_SYSTEM, self->cancellable, on_bus_cb, self);
+  return self;
+}
+
+GListModel *
+hearts_net_browser_get_tables (HeartsNetBrowser *self)
+{
+  g_return_val_if_fail (HEARTS_IS_NET_BROWSER (self), NULL);
+  return G_LIST_MODEL (self->tables);
+}
+
+gboolean
+hearts_net_browser_get_available (HeartsNetBrowser *self)
+{
+  g_return_val_if_fail (HEARTS_IS_NET_BROWSER (self), FALSE);
+  return self->available;
+}
