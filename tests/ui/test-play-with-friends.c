@@ -18,6 +18,7 @@
 #include "hearts-host-dialog.h"
 #include "hearts-join-dialog.h"
 #include "hearts-local-seat-view.h"
+#include "hearts-net-link.h"
 #include "hearts-remote-seat-view.h"
 #include "hearts-review-view.h"
 #include "hearts-settings.h"
@@ -373,6 +374,119 @@ test_host_and_guest (void)
   hearts_test_destroy_window (GTK_WINDOW (table.host));
 }
 
+typedef struct
+{
+  gboolean done;
+  GError  *error;
+} Knock;
+
+static void
+on_knocked_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Knock *knock = user_data;
+
+  hearts_net_client_join_finish (HEARTS_NET_CLIENT (source), result, &knock->error);
+  knock->done = TRUE;
+}
+
+static gboolean
+knock_done (gpointer data)
+{
+  return ((Knock *) data)->done;
+}
+
+typedef struct
+{
+  HeartsHostDialog *dialog;
+  guint             knock;
+} KnockRow;
+
+static gboolean
+knock_shown (gpointer data)
+{
+  KnockRow *row = data;
+
+  return hearts_host_dialog_get_knock_row (row->dialog, row->knock) != NULL;
+}
+
+/* Someone who found the table on the network knocks (as Ask to Sit does, without the
+ * network's announcement: the window's own table is on 127.0.0.1); the host's dialog
+ * shows them with Let In and Refuse, and the person's answer is the table's. */
+static void
+knock_at (HeartsHostDialog *dialog,
+          guint             id,
+          const char       *name,
+          const char       *answer,
+          Knock            *knock,
+          HeartsNetClient **client)
+{
+  g_autoptr(GError) error = NULL;
+  char          table_id[HEARTS_NET_ID_LENGTH + 1];
+  HeartsNetLink link;
+  KnockRow      row = { dialog, id };
+  GtkWidget    *button;
+
+  g_assert_true (hearts_net_link_parse (hearts_host_dialog_get_invitation (dialog), &link, &error));
+  hearts_net_table_id (link.secret, table_id);
+  *client = hearts_net_client_new (name);
+  hearts_net_client_knock_async (*client, link.host, link.port, link.fingerprint, table_id, NULL, on_knocked_cb,
+                                 knock);
+  wait_for (knock_shown, &row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (hearts_host_dialog_get_knock_row (dialog, id))),
+                   ==, name);
+  if (g_str_equal (answer, "_Let In"))
+    shot ("play-with-friends-knock.png");
+  button = hearts_test_find_button (hearts_host_dialog_get_knock_row (dialog, id), answer);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  wait_for (knock_done, knock);
+  /* The knock is over: its row went. */
+  g_assert_null (hearts_host_dialog_get_knock_row (dialog, id));
+}
+
+static void
+set_flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+test_knock (void)
+{
+  HeartsWindow *host = new_window (21);
+  GtkWidget    *dialog;
+  Knock         eve = { 0 }, ada = { 0 };
+  g_autoptr(HeartsNetClient) eve_client = NULL;
+  g_autoptr(HeartsNetClient) ada_client = NULL;
+  gboolean      waited = FALSE;
+
+  hearts_test_wait_drawn (GTK_WIDGET (host));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "win.host-table", NULL));
+  dialog = wait_dialog (HEARTS_TYPE_HOST_DIALOG);
+
+  knock_at (HEARTS_HOST_DIALOG (dialog), 1, "Eve", "_Refuse", &eve, &eve_client);
+  g_assert_error (eve.error, HEARTS_NET_ERROR, HEARTS_NET_BYE_NOT_LET_IN);
+
+  /* A refusal slows the address down a moment, as a wrong secret would. */
+  g_timeout_add_once (400, set_flag_cb, &waited);
+  wait_for (flag_set, &waited);
+  knock_at (HEARTS_HOST_DIALOG (dialog), 2, GUEST_NAME, "_Let In", &ada, &ada_client);
+  g_assert_no_error (ada.error);
+  wait_for (seat_taken, dialog);
+  g_clear_error (&eve.error);
+
+  hearts_net_client_leave (ada_client);
+  hearts_test_destroy_window (GTK_WINDOW (host));
+}
+
 /* The server goes with the test, even one that aborts (else it holds the test's output). */
 static void
 die_with_parent (gpointer user_data)
@@ -490,5 +604,6 @@ main (int   argc,
   hearts_test_init_widgets (&argc, &argv);
   g_test_add_func ("/play-with-friends/host-and-guest", test_host_and_guest);
   g_test_add_func ("/play-with-friends/on-a-server", test_on_a_server);
+  g_test_add_func ("/play-with-friends/knock", test_knock);
   return g_test_run ();
 }
