@@ -409,7 +409,13 @@ if items ('devices') != ['dri']:
 for key in ctx:
     if key not in ('shared', 'sockets', 'devices'):
         problems.append ('unexpected permission %s=%s' % (key, ctx[key]))
-extra = [s for s in kf.sections () if s != 'Context']
+# Avahi, to announce and find tables on the local network (#21), and no other bus name.
+if kf.has_section ('System Bus Policy') and dict (kf['System Bus Policy']) != {'org.freedesktop.Avahi': 'talk'}:
+    problems.append ('system bus policy should be org.freedesktop.Avahi=talk only, is %s'
+                     % dict (kf['System Bus Policy']))
+if not kf.has_section ('System Bus Policy'):
+    problems.append ('no system bus policy: Avahi (tables nearby) cannot be reached')
+extra = [s for s in kf.sections () if s not in ('Context', 'System Bus Policy')]
 if extra:
     problems.append ('unexpected sections %s' % extra)
 for p in problems:

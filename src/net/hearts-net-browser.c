@@ -85,7 +85,8 @@ on_resolved_cb (GObject      *source,
     return;
   if (reply != NULL)
     {
-      g_variant_get (reply, "(ii&sss&si&sq@aayu)", NULL, NULL, &name, NULL, NULL, NULL, NULL, &address, &port, &txt,
+      /* interface, protocol, name, type, domain, host name, address protocol, address, port, TXT, flags */
+      g_variant_get (reply, "(ii&s&s&s&si&sq@aayu)", NULL, NULL, &name, NULL, NULL, NULL, NULL, &address, &port, &txt,
                      NULL);
       table = hearts_net_nearby_table_new (name, address, port, txt);
     }
@@ -145,7 +146,7 @@ on_item (HeartsNetBrowser *self,
       resolve->key = g_steal_pointer (&key);
       g_dbus_connection_call (self->bus, AVAHI_NAME, "/", AVAHI_SERVER, "ResolveService",
                               g_variant_new ("(iisssiu)", interface, protocol, name, type, domain, AVAHI_PROTO_INET, 0u),
-                              G_VARIANT_TYPE ("(iisssssisqaayu)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS,
+                              G_VARIANT_TYPE ("(iissssisqaayu)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS,
                               self->cancellable, on_resolved_cb, resolve);
     }
   else if (g_strcmp0 (signal, "ItemRemove") == 0 && g_hash_table_remove (self->instances, instance))
@@ -342,12 +343,20 @@ hearts_net_browser_class_init (HeartsNetBrowserClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
+/* A table being resolved has none yet. */
+static void
+unref_table (gpointer table)
+{
+  if (table != NULL)
+    g_object_unref (table);
+}
+
 static void
 hearts_net_browser_init (HeartsNetBrowser *self)
 {
   self->tables = g_list_store_new (HEARTS_TYPE_NET_NEARBY_TABLE);
   self->instances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, unref_table);
   self->early = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
   self->cancellable = g_cancellable_new ();
 }

@@ -27,7 +27,7 @@ check ('runtime org.gnome.Platform, sdk org.gnome.Sdk',
 version = str (m.get ('runtime-version', ''))
 check ('runtime-version is a GNOME release number', version.isdigit () and int (version) >= 45, version)
 check ('command is hearts', m.get ('command') == 'hearts', m.get ('command'))
-wanted = ['--share=ipc', '--share=network', '--socket=fallback-x11', '--socket=wayland', '--socket=pulseaudio', '--device=dri']
+wanted = ['--share=ipc', '--share=network', '--system-talk-name=org.freedesktop.Avahi', '--socket=fallback-x11', '--socket=wayland', '--socket=pulseaudio', '--device=dri']
 check ('finish-args exactly %s' % ' '.join (wanted), sorted (m.get ('finish-args', [])) == sorted (wanted),
        m.get ('finish-args'))
 modules = [mod for mod in m.get ('modules', []) if isinstance (mod, dict)]
