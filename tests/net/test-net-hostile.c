@@ -1186,6 +1186,119 @@ test_lying_host (void)
   hearts_test_remove_tree (other_dir);
 }
 
+/* Knocks: words while waiting at the door, a flood of knocks, a guess after the door
+ * opened. The host's person answers nobody here but those named "In". */
+
+static gint knocks_heard, knocks_ended;
+
+static void
+on_knock_cb (HeartsNetServer *server,
+             HeartsNetHost   *host,
+             guint            knock,
+             const char      *name,
+             gpointer         user_data)
+{
+  g_atomic_int_inc (&knocks_heard);
+  if (g_str_equal (name, "In"))
+    hearts_net_server_answer_knock (server, knock, TRUE);
+}
+
+static void
+on_knock_ended_cb (HeartsNetServer *server,
+                   guint            knock,
+                   gpointer         user_data)
+{
+  g_atomic_int_inc (&knocks_ended);
+}
+
+static Raw *
+raw_knock (Attack     *attack,
+           const char *local,
+           const char *id,
+           const char *name)
+{
+  Raw *raw = raw_connect (attack->port, attack->fixture->certificate, local, 0);
+  g_autoptr(GVariant) challenge = raw_until (raw, HEARTS_NET_CHALLENGE);
+
+  raw_send (raw, HEARTS_NET_KNOCK, g_variant_new ("(uss)", (guint32) HEARTS_NET_VERSION, id, name));
+  return raw;
+}
+
+static void
+until_heard (gint n)
+{
+  for (guint i = 0; i < 1000 && g_atomic_int_get (&knocks_heard) < n; i++)
+    g_usleep (10000);
+  g_assert_cmpint (g_atomic_int_get (&knocks_heard), ==, n);
+}
+
+static void
+knocks (Attack *attack)
+{
+  Raw  *raws[9];
+  Raw  *raw;
+  guint reason;
+  g_autoptr(GVariant) let_in = NULL;
+
+  /* A knock out of range. */
+  raw = raw_knock (attack, "127.0.0.2", "!!", "Mallory");
+  g_assert_cmpuint (raw_bye (raw, NULL), ==, HEARTS_NET_BYE_PROTOCOL);
+  raw_free (raw);
+
+  /* A guess while waiting at the door. */
+  raw = raw_knock (attack, "127.0.0.2", attack->id, "Mallory");
+  until_heard (1);
+  raw_send (raw, HEARTS_NET_PING, g_variant_new ("(t)", (guint64) 1));
+  g_assert_cmpuint (raw_bye (raw, NULL), ==, HEARTS_NET_BYE_PROTOCOL);
+  raw_free (raw);
+
+  /* Eight wait at once, from eight addresses; the ninth is turned away. */
+  for (guint i = 0; i < 9; i++)
+    {
+      g_autofree char *local = g_strdup_printf ("127.0.0.%u", 10 + i);
+
+      raws[i] = raw_knock (attack, local, attack->id, "Mallory");
+      if (i < 8)
+        until_heard (2 + i);
+    }
+  g_assert_cmpuint (raw_bye (raws[8], NULL), ==, HEARTS_NET_BYE_TOO_MANY);
+  for (guint i = 0; i < 9; i++)
+    raw_free (raws[i]);
+
+  /* Let in, and then not the hello the door was opened for. */
+  raw = raw_knock (attack, "127.0.0.3", attack->id, "In");
+  let_in = raw_until (raw, HEARTS_NET_LET_IN);
+  g_assert_nonnull (let_in);
+  raw_send (raw, HEARTS_NET_KNOCK, g_variant_new ("(uss)", (guint32) HEARTS_NET_VERSION, attack->id, "In"));
+  reason = raw_bye (raw, NULL);
+  g_assert_cmpuint (reason, ==, HEARTS_NET_BYE_PROTOCOL);
+  raw_free (raw);
+}
+
+static gboolean
+knocks_over (gpointer data)
+{
+  return g_atomic_int_get (&knocks_ended) == g_atomic_int_get (&knocks_heard);
+}
+
+static void
+test_knocks (void)
+{
+  HeartsNetLimits limits = test_limits ();
+  Fixture         fixture;
+
+  fixture_init (&fixture, "end=deals:2", &limits);
+  hearts_net_server_set_knockable (fixture.table->server, fixture.table->host, TRUE);
+  g_signal_connect (fixture.table->server, "knock", G_CALLBACK (on_knock_cb), NULL);
+  g_signal_connect (fixture.table->server, "knock-ended", G_CALLBACK (on_knock_ended_cb), NULL);
+  run_attack (&fixture, knocks);
+  /* Nobody is left at the door: every knock heard has ended. */
+  g_assert_true (hearts_test_iterate_until (knocks_over, NULL, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpint (knocks_heard, ==, 10);
+  g_assert_cmpuint (hearts_net_server_get_n_connections (fixture.table->server), ==, 2);
+  fixture_finish (&fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1202,6 +1315,7 @@ main (int   argc,
   g_test_add_func ("/net/hostile/idle-connections", test_idle_connections);
   g_test_add_func ("/net/hostile/not-reading", test_not_reading);
   g_test_add_func ("/net/hostile/lying-host", test_lying_host);
+  g_test_add_func ("/net/hostile/knocks", test_knocks);
 
   return g_test_run ();
 }
