@@ -19,15 +19,15 @@ struct _HeartsNetAnnouncer
 {
   GObject parent_instance;
 
-  char    *name;
-  guint16  port;
-  char    *table_id;
-  char    *fingerprint;
+  char   *name;
+  guint16 port;
+  char   *table_id;
+  char   *fingerprint;
 
   GDBusConnection *bus;
   GCancellable    *cancellable;
   guint            watch;
-  char            *group;  /* the entry group's path */
+  char            *group; /* the entry group's path */
   guint            group_state;
   gboolean         announced;
 };
@@ -74,7 +74,7 @@ service_name (const char *name)
 static GVariant *
 txt_record (HeartsNetAnnouncer *self)
 {
-  GVariantBuilder builder;
+  GVariantBuilder  builder;
   g_autofree char *id = g_strdup_printf ("id=%s", self->table_id);
   g_autofree char *fp = g_strdup_printf ("fp=%s", self->fingerprint);
   const char      *items[] = { "v=" G_STRINGIFY (HEARTS_NET_VERSION), id, fp };

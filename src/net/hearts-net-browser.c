@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-
 #include "hearts-net-avahi-private.h"
 #include <string.h>
 
@@ -29,8 +28,8 @@ struct _HeartsNetBrowser
   GCancellable    *cancellable;
   guint            watch;
   guint            items;
-  char            *browser;   /* its path, once made */
-  GPtrArray       *early;     /* (sv) signals before it */
+  char            *browser; /* its path, once made */
+  GPtrArray       *early;   /* (sv) signals before it */
   gboolean         available;
 };
 
@@ -71,7 +70,7 @@ on_resolved_cb (GObject      *source,
   g_autoptr(GVariant) txt = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(HeartsNetNearbyTable) table = NULL;
-  g_autofree char *key = resolve->key;
+  g_autofree char  *key = resolve->key;
   HeartsNetBrowser *self = resolve->self;
   const char       *name, *address;
   guint16           port;

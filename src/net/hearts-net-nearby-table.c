@@ -101,8 +101,7 @@ hearts_net_nearby_table_new (const char *name,
   id = txt_value (txt, "id");
   fingerprint = txt_value (txt, "fp");
   if (!name_is_valid (name) || inet == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV4 ||
-      port == 0 || g_strcmp0 (version, G_STRINGIFY (HEARTS_NET_VERSION)) != 0 || id == NULL ||
-      !hearts_net_id_is_valid (id) || fingerprint == NULL || strlen (fingerprint) != 26)
+      port == 0 || g_strcmp0 (version, G_STRINGIFY (HEARTS_NET_VERSION)) != 0 || id == NULL || !hearts_net_id_is_valid (id) || fingerprint == NULL || strlen (fingerprint) != 26)
     return NULL;
 
   self = g_object_new (HEARTS_TYPE_NET_NEARBY_TABLE, NULL);

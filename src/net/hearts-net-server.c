@@ -52,7 +52,7 @@ typedef struct
   guint              knock;       /* its id while the host has not answered */
   char              *knock_table; /* the table it knocked at */
   guint              knock_timeout;
-  gboolean           let_in;      /* a hello, with the secret it was given, must follow */
+  gboolean           let_in; /* a hello, with the secret it was given, must follow */
   gboolean           handshaking;
   gboolean           queued;
   gboolean           seated;

@@ -185,7 +185,7 @@ follow_host (HeartsWindow *self)
 static void
 announce_table (HeartsWindow *self)
 {
-  const char      *host_name = hearts_net_host_get_seat_name (self->host, HEARTS_HUMAN_SEAT);
+  const char *host_name = hearts_net_host_get_seat_name (self->host, HEARTS_HUMAN_SEAT);
   /* Translators: the table's name on the local network; %s is the host's name */
   g_autofree char *name = g_strdup_printf (_("%s’s table"), host_name);
 

@@ -40,10 +40,10 @@ test_find_and_knock (void)
   g_autoptr(HeartsNetBrowser) browser = hearts_net_browser_new ();
   g_autoptr(HeartsNetNearbyTable) table = NULL;
   g_autofree char *invitation = NULL;
-  const char *host_address = g_getenv ("HEARTS_DNSSD_HOST");
-  NetBot     *eve = net_bot_new ("Eve", HEARTS_AI_EASY, 1);
-  NetBot     *ada = net_bot_new ("Ada", HEARTS_AI_EASY, 2);
-  gint64      until;
+  const char      *host_address = g_getenv ("HEARTS_DNSSD_HOST");
+  NetBot          *eve = net_bot_new ("Eve", HEARTS_AI_EASY, 1);
+  NetBot          *ada = net_bot_new ("Ada", HEARTS_AI_EASY, 2);
+  gint64           until;
 
   g_assert_nonnull (host_address);
   g_assert_true (hearts_test_iterate_until (found, browser, HEARTS_TEST_TIMEOUT_MS));
@@ -74,7 +74,7 @@ test_find_and_knock (void)
   g_assert_true (hearts_test_iterate_until (gone, browser, HEARTS_TEST_TIMEOUT_MS));
 
   hearts_net_client_leave (ada->client);
-  g_assert_true (hearts_test_iterate_until (net_bots_closed, (NetBot *[]) { ada, NULL }, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (hearts_test_iterate_until (net_bots_closed, (NetBot *[]){ ada, NULL }, HEARTS_TEST_TIMEOUT_MS));
   net_bot_free (ada);
   net_bot_free (eve);
 }

@@ -18,11 +18,11 @@
 typedef struct
 {
   NetTable *table;
-  guint     knock;      /* the last one heard */
+  guint     knock; /* the last one heard */
   char     *name;
   guint     n_knocks;
   guint     n_ended;
-  guint     ended;      /* the last one ended */
+  guint     ended; /* the last one ended */
 } Fixture;
 
 static void

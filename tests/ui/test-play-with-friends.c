@@ -466,7 +466,7 @@ test_knock (void)
   Knock         eve = { 0 }, ada = { 0 };
   g_autoptr(HeartsNetClient) eve_client = NULL;
   g_autoptr(HeartsNetClient) ada_client = NULL;
-  gboolean      waited = FALSE;
+  gboolean waited = FALSE;
 
   hearts_test_wait_drawn (GTK_WIDGET (host));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "win.host-table", NULL));

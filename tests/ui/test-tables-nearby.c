@@ -103,8 +103,8 @@ on_joined_cb (GtkWidget  *dialog,
 static void
 test_ask_to_sit (void)
 {
-  HeartsWindow *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
-  GtkWidget    *dialog, *button;
+  HeartsWindow    *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+  GtkWidget       *dialog, *button;
   g_autofree char *invitation = NULL;
 
   g_settings_set_string (hearts_settings_get_settings (hearts_window_get_settings (window)), "player-name", "Ada");

@@ -33,7 +33,7 @@ struct _HeartsHostDialog
   gboolean       updating;
   gboolean       started;
 
-  GHashTable    *knocks;   /* id → its row */
+  GHashTable *knocks; /* id → its row */
 
   AdwActionRow         *invitation_row;
   AdwPreferencesGroup  *knocks_group;
@@ -228,7 +228,7 @@ hearts_host_dialog_set_announced (HeartsHostDialog *self,
     return;
   /* Translators: %s is the name the table is announced by, e.g. “Ada’s table” */
   text = g_strdup_printf (_("People on this network find the table as “%s” and ask to sit; you let them in."),
-                          name);
+                             name);
   adw_preferences_group_set_description (self->knocks_group, text);
 }
 

@@ -22,7 +22,7 @@ struct _HeartsJoinDialog
 
   GCancellable    *cancellable;   /* while joining */
   HeartsNetClient *client;
-  char            *invitation;    /* the one being joined (NULL: a knock) */
+  char             *invitation; /* the one being joined (NULL: a knock) */
   HeartsNetBrowser *browser;
 
   GtkListBox  *nearby_list;
@@ -259,8 +259,8 @@ update_nearby_placeholder (HeartsJoinDialog *self)
 {
   gtk_label_set_text (self->nearby_placeholder,
                       hearts_net_browser_get_available (self->browser)
-                        ? _("No table is open on this network yet.")
-                        : _("Tables on this network cannot be looked for: the Avahi service is not running."));
+                      ? _("No table is open on this network yet.")
+                      : _("Tables on this network cannot be looked for: the Avahi service is not running."));
 }
 
 static void
