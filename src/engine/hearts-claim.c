@@ -135,6 +135,24 @@ search (Search           *s,
   return TRUE;
 }
 
+static guint
+count_cards_left (const HeartsDeal *deal)
+{
+  guint n_left = 0;
+
+  for (guint seat = 0; seat < deal->n_players; seat++)
+    n_left += hearts_cards_count (deal->hands[seat]);
+  return n_left;
+}
+
+gboolean
+hearts_deal_claim_is_possible (const HeartsDeal  *deal,
+                               const HeartsRules *rules)
+{
+  return deal->phase != HEARTS_DEAL_PASSING &&
+         (count_cards_left (deal) <= HEARTS_CLAIM_MAX_CARDS || hearts_deal_is_settled (deal, rules));
+}
+
 HeartsClaimKind
 hearts_deal_analyze_claim (const HeartsDeal  *deal,
                            const HeartsRules *rules,
@@ -147,18 +165,13 @@ hearts_deal_analyze_claim (const HeartsDeal  *deal,
     FALSE,
   };
   HeartsClaimKind kind;
-  guint           n_left;
 
   if (deal->phase == HEARTS_DEAL_PASSING)
     return HEARTS_CLAIM_NONE;
 
-  n_left = 0;
-  for (guint seat = 0; seat < deal->n_players; seat++)
-    n_left += hearts_cards_count (deal->hands[seat]);
-
   if (hearts_deal_is_settled (deal, rules))
     kind = HEARTS_CLAIM_SETTLED;
-  else if (n_left <= HEARTS_CLAIM_MAX_CARDS)
+  else if (count_cards_left (deal) <= HEARTS_CLAIM_MAX_CARDS)
     kind = HEARTS_CLAIM_FORCED;
   else
     return HEARTS_CLAIM_NONE;

@@ -174,6 +174,10 @@ HeartsClaimKind hearts_deal_analyze_claim (const HeartsDeal  *deal,
                                            const HeartsRules *rules,
                                            const gint        *totals,
                                            HeartsClaim       *claim);
+/* The cheap part of the analysis: FALSE when it would surely say NONE without a search
+ * (passing, or neither settled nor down to HEARTS_CLAIM_MAX_CARDS cards). */
+gboolean        hearts_deal_claim_is_possible (const HeartsDeal  *deal,
+                                               const HeartsRules *rules);
 
 /* The game around the deals. */
 gboolean      hearts_rules_game_is_over          (const HeartsRules *rules,

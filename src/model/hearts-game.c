@@ -921,9 +921,11 @@ hearts_game_can_claim_async (HeartsGame         *self,
   check->serial = self->serial;
   g_task_set_task_data (task, check, g_free);
 
-  /* Not the seat's turn: no claim, and no thread to ask. */
+  /* Not the seat's turn, or too early in the hand to be decided: no claim, and no thread
+   * to ask (a table of people asks at every turn of every seat). */
   if (seat >= self->rules.n_players || self->phase != HEARTS_PHASE_PLAYING || !self->human[seat] ||
-      hearts_deal_get_current_player (&self->deal) != seat)
+      hearts_deal_get_current_player (&self->deal) != seat ||
+      !hearts_deal_claim_is_possible (&self->deal, &self->rules))
     {
       g_task_return_boolean (task, FALSE);
       return;

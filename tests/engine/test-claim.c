@@ -267,6 +267,39 @@ test_claim_no_tricks_bonus_open (void)
   g_assert_false (hearts_deal_is_settled (&deal, &rules));
 }
 
+/* The cheap answer (no thread is asked) never says no where the analysis would say yes. */
+static void
+test_claim_cheap_no (void)
+{
+  HeartsRng rng;
+  guint     n_positions = 3000, n_cheap_no = 0, n_asked = 0;
+
+  hearts_rng_init (&rng, hearts_test_seed ());
+  for (guint i = 0; i < n_positions; i++)
+    {
+      HeartsRules rules;
+      HeartsDeal  deal;
+      gint        totals[HEARTS_MAX_PLAYERS];
+      guint       left;
+
+      hearts_test_random_rules (&rules, &rng);
+      random_totals (totals, &rng);
+      /* In and out of the analysis' scope. */
+      left = 1 + hearts_rng_below (&rng, 2 * HEARTS_CLAIM_MAX_CARDS);
+      random_position (&deal, &rules, i, left, &rng);
+      if (!hearts_deal_claim_is_possible (&deal, &rules))
+        {
+          g_assert_cmpint (hearts_deal_analyze_claim (&deal, &rules, totals, NULL), ==, HEARTS_CLAIM_NONE);
+          n_cheap_no++;
+        }
+      else
+        n_asked++;
+    }
+  g_test_message ("%u positions: %u answered at once, %u for the analysis", n_positions, n_cheap_no, n_asked);
+  g_assert_cmpuint (n_cheap_no, >, n_positions / 10);
+  g_assert_cmpuint (n_asked, >, n_positions / 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -274,6 +307,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/claim/brute-force", test_claim_against_brute_force);
+  g_test_add_func ("/claim/cheap-no", test_claim_cheap_no);
   g_test_add_func ("/claim/settled-early", test_claim_settled_early);
   g_test_add_func ("/claim/no-tricks-bonus-open", test_claim_no_tricks_bonus_open);
 
