@@ -24,12 +24,9 @@ struct _HeartsNetAnnouncer
   char   *table_id;
   char   *fingerprint;
 
-  GDBusConnection *bus;
-  GCancellable    *cancellable;
-  guint            watch;
-  char            *group; /* the entry group's path */
-  guint            group_state;
-  gboolean         announced;
+  HeartsNetAvahi avahi;
+  char          *group; /* the entry group's path */
+  gboolean       announced;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsNetAnnouncer, hearts_net_announcer, G_TYPE_OBJECT)
@@ -87,19 +84,6 @@ txt_record (HeartsNetAnnouncer *self)
 }
 
 static void
-on_done_cb (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
-  if (reply == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_debug ("Avahi: %s", error->message);
-}
-
-static void
 call (HeartsNetAnnouncer *self,
       const char         *path,
       const char         *interface,
@@ -107,9 +91,7 @@ call (HeartsNetAnnouncer *self,
       GVariant           *parameters,
       GAsyncReadyCallback callback)
 {
-  g_dbus_connection_call (self->bus, AVAHI_NAME, path, interface, method, parameters, NULL,
-                          G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS, self->cancellable,
-                          callback != NULL ? callback : on_done_cb, self);
+  hearts_net_avahi_call (&self->avahi, path, interface, method, parameters, NULL, callback, self);
 }
 
 static void
@@ -225,45 +207,12 @@ on_avahi_vanished_cb (GDBusConnection *bus,
 }
 
 static void
-on_bus_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-  GDBusConnection    *bus = g_bus_get_finish (result, &error);
-  HeartsNetAnnouncer *self = user_data;
-
-  if (bus == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_debug ("No system bus, so no announcement: %s", error->message);
-      return;
-    }
-  self->bus = bus;
-  self->group_state = g_dbus_connection_signal_subscribe (bus, AVAHI_NAME, AVAHI_ENTRY_GROUP, "StateChanged", NULL,
-                                                          NULL, G_DBUS_SIGNAL_FLAGS_NONE, on_group_state_cb,
-                                                          hearts_net_weak_ref_new (self), hearts_net_weak_ref_free);
-  self->watch = g_bus_watch_name_on_connection (bus, AVAHI_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE, on_avahi_appeared_cb,
-                                                on_avahi_vanished_cb, self, NULL);
-}
-
-static void
 hearts_net_announcer_dispose (GObject *object)
 {
   HeartsNetAnnouncer *self = HEARTS_NET_ANNOUNCER (object);
 
-  /* The callbacks of calls under way see CANCELLED and touch nothing. */
-  g_cancellable_cancel (self->cancellable);
-  if (self->bus != NULL && self->group != NULL)
-    g_dbus_connection_call (self->bus, AVAHI_NAME, self->group, AVAHI_ENTRY_GROUP, "Free", NULL, NULL,
-                            G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS, NULL, NULL, NULL);
+  hearts_net_avahi_stop (&self->avahi, self->group, AVAHI_ENTRY_GROUP);
   g_clear_pointer (&self->group, g_free);
-  g_clear_handle_id (&self->watch, g_bus_unwatch_name);
-  if (self->bus != NULL && self->group_state != 0)
-    g_dbus_connection_signal_unsubscribe (self->bus, self->group_state);
-  self->group_state = 0;
-  g_clear_object (&self->bus);
-  g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (hearts_net_announcer_parent_class)->dispose (object);
 }
@@ -321,7 +270,6 @@ hearts_net_announcer_class_init (HeartsNetAnnouncerClass *klass)
 static void
 hearts_net_announcer_init (HeartsNetAnnouncer *self)
 {
-  self->cancellable = g_cancellable_new ();
 }
 
 HeartsNetAnnouncer *
@@ -341,7 +289,8 @@ hearts_net_announcer_new (const char   *name,
   self->port = port;
   self->table_id = g_strdup (table_id);
   self->fingerprint = hearts_net_base32_encode (fingerprint, HEARTS_NET_FINGERPRINT_SIZE);
-  g_bus_get (G_BUS_TYPE_SYSTEM, self->cancellable, on_bus_cb, self);
+  hearts_net_avahi_start (&self->avahi, self, AVAHI_ENTRY_GROUP, "StateChanged", on_group_state_cb, on_avahi_appeared_cb,
+                          on_avahi_vanished_cb);
   return self;
 }
 

@@ -21,21 +21,44 @@
 #define HEARTS_NET_MAX_SERVICE_NAME 63
 #define HEARTS_NET_CALL_MS       10000
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
-/* For D-Bus signal callbacks, which may come after their subscriber went. */
-static inline gpointer
-hearts_net_weak_ref_new (gpointer object)
+/* A client of Avahi: the system bus, Avahi's signals of one interface (subscribed to
+ * before anything is asked, so that none is missed), and whether Avahi is there (it may
+ * come and go). Embedded in its owner; every callback under way when it stops sees
+ * CANCELLED, and the signals' callbacks are given a GWeakRef of the owner. */
+typedef struct
 {
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
+  GDBusConnection          *bus;
+  GCancellable             *cancellable;
+  guint                     watch;
+  guint                     subscription;
+  gpointer                  owner;
+  const char               *interface;
+  const char               *member;
+  GDBusSignalCallback       signal_cb;
+  GBusNameAppearedCallback  appeared_cb;
+  GBusNameVanishedCallback  vanished_cb;
+} HeartsNetAvahi;
 
-  g_weak_ref_init (ref, object);
-  return ref;
-}
+void hearts_net_avahi_start (HeartsNetAvahi           *avahi,
+                             gpointer                  owner,
+                             const char               *interface,
+                             const char               *member,
+                             GDBusSignalCallback       signal_cb,
+                             GBusNameAppearedCallback  appeared_cb,
+                             GBusNameVanishedCallback  vanished_cb);
+/* A call to Avahi (@callback NULL: a failure is logged, nothing more). */
+void hearts_net_avahi_call  (HeartsNetAvahi           *avahi,
+                             const char               *path,
+                             const char               *interface,
+                             const char               *method,
+                             GVariant                 *parameters,
+                             const GVariantType       *reply_type,
+                             GAsyncReadyCallback       callback,
+                             gpointer                  user_data);
+/* Frees @object (an entry group or a browser Avahi made for us, may be NULL) and stops. */
+void hearts_net_avahi_stop  (HeartsNetAvahi           *avahi,
+                             const char               *object,
+                             const char               *object_interface);
 
-static inline void
-hearts_net_weak_ref_free (gpointer data)
-{
-  g_weak_ref_clear (data);
-  g_free (data);
-}

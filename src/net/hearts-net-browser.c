@@ -24,10 +24,7 @@ struct _HeartsNetBrowser
   GListStore      *tables;
   GHashTable      *instances; /* "iface proto name domain" */
   GHashTable      *shown;     /* "name domain" → HeartsNetNearbyTable, shown or being resolved (NULL) */
-  GDBusConnection *bus;
-  GCancellable    *cancellable;
-  guint            watch;
-  guint            items;
+  HeartsNetAvahi   avahi;
   char            *browser; /* its path, once made */
   GPtrArray       *early;   /* (sv) signals before it */
   gboolean         available;
@@ -143,10 +140,9 @@ on_item (HeartsNetBrowser *self,
       resolve = g_new0 (Resolve, 1);
       resolve->self = self;
       resolve->key = g_steal_pointer (&key);
-      g_dbus_connection_call (self->bus, AVAHI_NAME, "/", AVAHI_SERVER, "ResolveService",
-                              g_variant_new ("(iisssiu)", interface, protocol, name, type, domain, AVAHI_PROTO_INET, 0u),
-                              G_VARIANT_TYPE ("(iissssisqaayu)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS,
-                              self->cancellable, on_resolved_cb, resolve);
+      hearts_net_avahi_call (&self->avahi, "/", AVAHI_SERVER, "ResolveService",
+                             g_variant_new ("(iisssiu)", interface, protocol, name, type, domain, AVAHI_PROTO_INET, 0u),
+                             G_VARIANT_TYPE ("(iissssisqaayu)"), on_resolved_cb, resolve);
     }
   else if (g_strcmp0 (signal, "ItemRemove") == 0 && g_hash_table_remove (self->instances, instance))
     {
@@ -239,10 +235,9 @@ on_avahi_appeared_cb (GDBusConnection *bus,
   HeartsNetBrowser *self = user_data;
 
   forget (self);
-  g_dbus_connection_call (bus, AVAHI_NAME, "/", AVAHI_SERVER, "ServiceBrowserNew",
-                          g_variant_new ("(iissu)", AVAHI_IF_UNSPEC, AVAHI_PROTO_INET, HEARTS_NET_SERVICE_TYPE, "", 0u),
-                          G_VARIANT_TYPE ("(o)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS,
-                          self->cancellable, on_browser_new_cb, self);
+  hearts_net_avahi_call (&self->avahi, "/", AVAHI_SERVER, "ServiceBrowserNew",
+                         g_variant_new ("(iissu)", AVAHI_IF_UNSPEC, AVAHI_PROTO_INET, HEARTS_NET_SERVICE_TYPE, "", 0u),
+                         G_VARIANT_TYPE ("(o)"), on_browser_new_cb, self);
 }
 
 static void
@@ -254,44 +249,12 @@ on_avahi_vanished_cb (GDBusConnection *bus,
 }
 
 static void
-on_bus_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-  GDBusConnection  *bus = g_bus_get_finish (result, &error);
-  HeartsNetBrowser *self = user_data;
-
-  if (bus == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_debug ("No system bus, so no tables nearby: %s", error->message);
-      return;
-    }
-  self->bus = bus;
-  self->items = g_dbus_connection_signal_subscribe (bus, AVAHI_NAME, AVAHI_SERVICE_BROWSER, NULL, NULL, NULL,
-                                                    G_DBUS_SIGNAL_FLAGS_NONE, on_browser_signal_cb,
-                                                    hearts_net_weak_ref_new (self), hearts_net_weak_ref_free);
-  self->watch = g_bus_watch_name_on_connection (bus, AVAHI_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE, on_avahi_appeared_cb,
-                                                on_avahi_vanished_cb, self, NULL);
-}
-
-static void
 hearts_net_browser_dispose (GObject *object)
 {
   HeartsNetBrowser *self = HEARTS_NET_BROWSER (object);
 
-  g_cancellable_cancel (self->cancellable);
-  if (self->bus != NULL && self->browser != NULL)
-    g_dbus_connection_call (self->bus, AVAHI_NAME, self->browser, AVAHI_SERVICE_BROWSER, "Free", NULL, NULL,
-                            G_DBUS_CALL_FLAGS_NO_AUTO_START, HEARTS_NET_CALL_MS, NULL, NULL, NULL);
+  hearts_net_avahi_stop (&self->avahi, self->browser, AVAHI_SERVICE_BROWSER);
   g_clear_pointer (&self->browser, g_free);
-  g_clear_handle_id (&self->watch, g_bus_unwatch_name);
-  if (self->bus != NULL && self->items != 0)
-    g_dbus_connection_signal_unsubscribe (self->bus, self->items);
-  self->items = 0;
-  g_clear_object (&self->bus);
-  g_clear_object (&self->cancellable);
   g_clear_object (&self->tables);
 
   G_OBJECT_CLASS (hearts_net_browser_parent_class)->dispose (object);
@@ -357,7 +320,6 @@ hearts_net_browser_init (HeartsNetBrowser *self)
   self->instances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, unref_table);
   self->early = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
-  self->cancellable = g_cancellable_new ();
 }
 
 HeartsNetBrowser *
@@ -365,7 +327,8 @@ hearts_net_browser_new (void)
 {
   HeartsNetBrowser *self = g_object_new (HEARTS_TYPE_NET_BROWSER, NULL);
 
-  g_bus_get (G_BUS_TYPE_SYSTEM, self->cancellable, on_bus_cb, self);
+  hearts_net_avahi_start (&self->avahi, self, AVAHI_SERVICE_BROWSER, NULL, on_browser_signal_cb, on_avahi_appeared_cb,
+                          on_avahi_vanished_cb);
   return self;
 }
 
