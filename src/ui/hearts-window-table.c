@@ -147,6 +147,22 @@ serve (HeartsNetHost *host,
 
 /* Every seat without a person has the name this player gave it (or a plain one), so that
  * each window at the table calls a computer the same. */
+/* The player's name at a table: the one in Preferences, else the account's, else
+ * @fallback (may be NULL). */
+static char *
+dup_player_name (HeartsWindow *self,
+                 const char   *fallback)
+{
+  g_autofree char *name = hearts_settings_get_seat_name (self->settings, HEARTS_HUMAN_SEAT);
+  const char      *real = g_get_real_name ();
+
+  if (name != NULL && hearts_net_name_is_valid (name))
+    return g_steal_pointer (&name);
+  if (hearts_net_name_is_valid (real) && !g_str_equal (real, "Unknown"))
+    return g_strdup (real);
+  return g_strdup (fallback);
+}
+
 static void
 set_names (HeartsWindow  *self,
            HeartsNetHost *host)
@@ -159,14 +175,13 @@ set_names (HeartsWindow  *self,
 
       if (kind != HEARTS_NET_SEAT_LOCAL && kind != HEARTS_NET_SEAT_COMPUTER)
         continue;
-      g_autofree char *name = hearts_settings_get_seat_name (self->settings, s);
+      g_autofree char *name = s == HEARTS_HUMAN_SEAT                    ? dup_player_name (self, _("Host"))
+                                                                        : hearts_settings_get_seat_name (self->settings, s);
 
-      if (name == NULL && s == HEARTS_HUMAN_SEAT)
-        name = g_strdup (g_get_real_name ());
-      if (name == NULL || *name == '\0' || g_str_equal (name, "Unknown"))
+      if (name == NULL || !hearts_net_name_is_valid (name))
         {
           g_free (name);
-          name = g_strdup (s == HEARTS_HUMAN_SEAT ? _("Host") : _("Computer"));
+          name = g_strdup (_("Computer"));
         }
       hearts_net_host_set_seat_name (host, s, name);
     }
@@ -521,7 +536,7 @@ on_server_table_made_cb (GObject      *source,
   g_autoptr(HeartsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autofree char *invitation = hearts_net_create_table_finish (result, &error);
-  g_autofree char *name = hearts_settings_get_seat_name (self->settings, HEARTS_HUMAN_SEAT);
+  g_autofree char *name = dup_player_name (self, _("Host"));
   g_autoptr(HeartsNetClient) client = NULL;
 
   if (invitation == NULL)
@@ -532,11 +547,6 @@ on_server_table_made_cb (GObject      *source,
 
       _hearts_window_add_toast (self, text, FALSE);
       return;
-    }
-  if (name == NULL || !hearts_net_name_is_valid (name))
-    {
-      g_free (name);
-      name = g_strdup (hearts_net_name_is_valid (g_get_real_name ()) ? g_get_real_name () : _("Host"));
     }
   /* The first seat: the one that may start the game. */
   client = hearts_net_client_new (name);
@@ -667,11 +677,9 @@ void
 _hearts_window_present_join (HeartsWindow *self,
                              const char   *invitation)
 {
-  g_autofree char *name = hearts_settings_get_seat_name (self->settings, HEARTS_HUMAN_SEAT);
+  g_autofree char *name = dup_player_name (self, NULL);
   GtkWidget *dialog;
 
-  if (name == NULL && g_strcmp0 (g_get_real_name (), "Unknown") != 0)
-    name = g_strdup (g_get_real_name ());
   dialog = hearts_join_dialog_new (invitation, name);
   g_signal_connect_object (dialog, "joined", G_CALLBACK (on_join_dialog_joined_cb), self, G_CONNECT_SWAPPED);
   hearts_dialog_present (dialog, GTK_WIDGET (self));

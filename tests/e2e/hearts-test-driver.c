@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <signal.h>
-#include <sys/prctl.h>
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -175,24 +174,16 @@ hearts_driver_start (const char *seed,
   return hearts_driver_start_with_settings (seed, rules, animations, NULL);
 }
 
-/* The bus goes with the test, even one that aborts. */
-static void
-die_with_parent (gpointer user_data)
-{
-  prctl (PR_SET_PDEATHSIG, SIGTERM);
-}
-
 /* A session bus of the driver's own: its address. */
 static char *
 start_bus (HeartsDriver *driver)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+  g_autoptr(GSubprocessLauncher) launcher = hearts_test_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_autoptr(GError) error = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   char *address;
 
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   driver->bus_daemon = g_subprocess_launcher_spawn (launcher, &error, "dbus-daemon", "--session", "--nofork",
                                                     "--print-address=1", NULL);
   g_assert_no_error (error);

@@ -9,6 +9,10 @@
 #include <stdlib.h>
 
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <signal.h>
 
 #include "hearts-test-util.h"
 
@@ -330,4 +334,21 @@ hearts_test_resident_kib (void)
   line = strstr (status, "VmRSS:");
   g_assert_nonnull (line);
   return g_ascii_strtoull (line + 6, NULL, 10);
+}
+
+static void
+die_with_parent (gpointer user_data)
+{
+#ifdef __linux__
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+#endif
+}
+
+GSubprocessLauncher *
+hearts_test_launcher_new (GSubprocessFlags flags)
+{
+  GSubprocessLauncher *launcher = g_subprocess_launcher_new (flags);
+
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  return launcher;
 }

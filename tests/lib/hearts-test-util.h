@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "hearts-engine.h"
 
@@ -41,6 +41,9 @@ gboolean  hearts_test_poll_until             (HeartsTestCondition  condition,
                                               guint                timeout_ms);
 void      hearts_test_assert_finalize_object (gpointer             object);
 char     *hearts_test_make_tmp_dir           (const char          *tmpl);
+/* A launcher whose children get SIGTERM when the test goes, even one that aborts (a
+ * server left behind would hold the test's output open). */
+GSubprocessLauncher *hearts_test_launcher_new (GSubprocessFlags     flags);
 void      hearts_test_remove_tree            (const char          *path);
 void      hearts_test_forget_kept_decks      (void);
 void      hearts_test_skip_without_display   (void);

@@ -291,6 +291,22 @@ hearts_test_find_alert (void)
   return NULL;
 }
 
+GtkWidget *
+hearts_test_find_dialog (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = hearts_test_find_type (window, type);
+
+      if (found != NULL && gtk_widget_get_mapped (found))
+        return found;
+    }
+  return NULL;
+}
+
 static gboolean
 no_alert (gpointer data)
 {

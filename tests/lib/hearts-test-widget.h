@@ -39,6 +39,9 @@ GtkWidget *hearts_test_find_button  (GtkWidget  *root,
 void       hearts_test_find_all_type (GtkWidget  *root,
                                       GType       type,
                                       GPtrArray  *found);
+/* The shown dialog of @type, wherever libadwaita put it (a window of its own with 1.2,
+ * inside the parent from 1.5), or NULL. */
+GtkWidget *hearts_test_find_dialog  (GType       type);
 /* The open alert (hearts_alert_new()), wherever libadwaita put it, or NULL. */
 GtkWidget *hearts_test_find_alert   (void);
 /* What a click on @response does: emit it, then close; no alert is left. */

@@ -8,7 +8,6 @@
 #include <string.h>
 #ifdef __linux__
 #include <signal.h>
-#include <sys/prctl.h>
 #endif
 
 #include "hearts-game-deal.h"
@@ -355,21 +354,12 @@ net_play_locally (const HeartsRules *rules,
   return game;
 }
 
-static void
-die_with_parent (gpointer user_data)
-{
-#ifdef __linux__
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-#endif
-}
-
 GSubprocess *
 net_test_spawn (const char * const *argv,
                 GError            **error)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GSubprocessLauncher) launcher = hearts_test_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
 
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   return g_subprocess_launcher_spawnv (launcher, argv, error);
 }
 

@@ -12,7 +12,6 @@
 #include <adwaita.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 
 #include "hearts-compat.h"
 #include "hearts-host-dialog.h"
@@ -40,23 +39,6 @@ new_window (guint64 seed)
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   gtk_window_present (GTK_WINDOW (window));
   return window;
-}
-
-/* The open dialog of @type, wherever libadwaita put it. */
-static GtkWidget *
-find_dialog (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-      GtkWidget *found = hearts_test_find_type (window, type);
-
-      if (found != NULL && gtk_widget_get_mapped (found))
-        return found;
-    }
-  return NULL;
 }
 
 /* The screen as a player sees it, in the test's folder (a TAP comment says where). */
@@ -111,14 +93,14 @@ dialog_shown (gpointer data)
 {
   GType *type = data;
 
-  return find_dialog (*type) != NULL;
+  return hearts_test_find_dialog (*type) != NULL;
 }
 
 static GtkWidget *
 wait_dialog (GType type)
 {
   wait_for (dialog_shown, &type);
-  return find_dialog (type);
+  return hearts_test_find_dialog (type);
 }
 
 static gboolean
@@ -487,13 +469,6 @@ test_knock (void)
   hearts_test_destroy_window (GTK_WINDOW (host));
 }
 
-/* The server goes with the test, even one that aborts (else it holds the test's output). */
-static void
-die_with_parent (gpointer user_data)
-{
-  prctl (PR_SET_PDEATHSIG, SIGTERM);
-}
-
 /* hearts-server on loopback, with no state kept; its link. The players here move at the
  * machine's speed, faster than the 20 messages a second a person's program may send. */
 static GSubprocess *
@@ -503,12 +478,11 @@ start_server (char **link)
   g_autoptr(GError) error = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hearts-server-XXXXXX", &error);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GSubprocessLauncher) launcher = hearts_test_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   GSubprocess *server;
 
   g_assert_no_error (error);
   g_assert_nonnull (bin);
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   server = g_subprocess_launcher_spawn (launcher, &error, bin, "--address", "127.0.0.1", "--port", "0", "--name",
                                         "127.0.0.1", "--state-dir", dir, "--no-save", "--rate", "1000", NULL);
   g_assert_no_error (error);

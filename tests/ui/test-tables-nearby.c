@@ -21,26 +21,10 @@
 
 #define TABLE_NAME "Grace’s table"
 
-static GtkWidget *
-find_dialog (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-      GtkWidget *found = hearts_test_find_type (window, type);
-
-      if (found != NULL && gtk_widget_get_mapped (found))
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 join_dialog_shown (gpointer data)
 {
-  return find_dialog (HEARTS_TYPE_JOIN_DIALOG) != NULL;
+  return hearts_test_find_dialog (HEARTS_TYPE_JOIN_DIALOG) != NULL;
 }
 
 /* The row of the table, once it is listed. */
@@ -114,7 +98,7 @@ test_ask_to_sit (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.join-table", NULL));
   g_assert_true (hearts_test_iterate_until (join_dialog_shown, NULL, HEARTS_TEST_TIMEOUT_MS));
-  dialog = find_dialog (HEARTS_TYPE_JOIN_DIALOG);
+  dialog = hearts_test_find_dialog (HEARTS_TYPE_JOIN_DIALOG);
   g_assert_true (hearts_test_iterate_until (table_listed, dialog, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (table_row (dialog))), ==, g_getenv ("HEARTS_DNSSD_HOST"));
   shot ("tables-nearby-join-dialog.png");
