@@ -124,39 +124,66 @@ search_over (gpointer user_data)
   return search->done || search->driver->exited;
 }
 
-/* xdotool itself waits (--sync) until the program maps a window: the one called @title,
- * or else the program's. */
+/* The windows the drivers of this test found: a sandboxed program's window has a pid of
+ * its own namespace, so a second one is found by its title, and must not be the first's. */
+static GPtrArray *claimed_windows;
+
+static gboolean
+is_claimed (const char *window)
+{
+  return claimed_windows != NULL &&
+         g_ptr_array_find_with_equal_func (claimed_windows, window, g_str_equal, NULL);
+}
+
+/* xdotool itself waits (--sync) until the program maps a window: the one called @title
+ * that no other driver has, or else the program's. */
 static char *
 find_window (HeartsDriver *driver,
              const char   *title)
 {
   const char *pid = g_subprocess_get_identifier (driver->process);
-  g_autoptr(GSubprocess) xdotool_search = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
-  Search search = { driver, FALSE, NULL };
+  gint64      deadline = g_get_monotonic_time () + (gint64) WAIT_LIMIT_MS * 1000;
 
   g_assert_nonnull (pid);
-  xdotool_search = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
-                                     "xdotool", "search", "--sync", "--onlyvisible",
-                                     title != NULL ? "--name" : "--pid", title != NULL ? title : pid, NULL);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8_async (xdotool_search, NULL, NULL, on_searched, &search);
-  hearts_test_iterate_until (search_over, &search, WAIT_LIMIT_MS);
-  if (!search.done)
+  if (claimed_windows == NULL)
+    claimed_windows = g_ptr_array_new_with_free_func (g_free);
+  for (;;)
     {
-      /* The search must end before @search goes. */
-      g_subprocess_force_exit (xdotool_search);
-      while (!search.done)
-        g_main_context_iteration (NULL, TRUE);
-      g_error (driver->exited ? "The program exited before its window appeared"
-                              : "The hearts window never appeared");
+      g_autoptr(GSubprocess) xdotool_search = NULL;
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) lines = NULL;
+      Search search = { driver, FALSE, NULL };
+
+      xdotool_search = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
+                                         "xdotool", "search", "--sync", "--onlyvisible",
+                                         title != NULL ? "--name" : "--pid", title != NULL ? title : pid, NULL);
+      g_assert_no_error (error);
+      g_subprocess_communicate_utf8_async (xdotool_search, NULL, NULL, on_searched, &search);
+      hearts_test_iterate_until (search_over, &search, WAIT_LIMIT_MS);
+      if (!search.done)
+        {
+          /* The search must end before @search goes. */
+          g_subprocess_force_exit (xdotool_search);
+          while (!search.done)
+            g_main_context_iteration (NULL, TRUE);
+          g_error (driver->exited ? "The program exited before its window appeared"
+                                  : "The hearts window never appeared");
+        }
+      g_assert_nonnull (search.out);
+      lines = g_strsplit (g_strstrip (search.out), "\n", -1);
+      g_free (search.out);
+      for (guint i = g_strv_length (lines); i > 0; i--)
+        if (*lines[i - 1] != '\0' && !is_claimed (lines[i - 1]))
+          {
+            g_ptr_array_add (claimed_windows, g_strdup (lines[i - 1]));
+            return g_strdup (lines[i - 1]);
+          }
+      if (driver->exited)
+        g_error ("The program exited before its window appeared");
+      if (g_get_monotonic_time () > deadline)
+        g_error ("The hearts window never appeared");
+      settle (100);
     }
-  g_assert_nonnull (search.out);
-  lines = g_strsplit (g_strstrip (search.out), "\n", -1);
-  g_free (search.out);
-  g_assert_cmpstr (lines[0], !=, "");
-  return g_strdup (lines[g_strv_length (lines) - 1]);
 }
 
 static gboolean
@@ -265,10 +292,14 @@ start (const char *seed,
   if (other)
     {
       g_autofree char *data = g_build_filename (driver->config_dir, "data", NULL);
+      g_autofree char *run = g_build_filename (driver->config_dir, "run", NULL);
 
-      /* Another person's program: its own bus, saved game and certificate. */
+      /* Another person's program: its own bus, saved game and certificate, and its own
+       * runtime folder (a sandbox's bus proxies and accessibility bus live there). */
+      g_mkdir_with_parents (run, 0700);
       g_subprocess_launcher_setenv (launcher, "DBUS_SESSION_BUS_ADDRESS", address, TRUE);
       g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
+      g_subprocess_launcher_setenv (launcher, "XDG_RUNTIME_DIR", run, TRUE);
     }
 
   g_ptr_array_add (argv, (char *) bin);
@@ -356,6 +387,13 @@ hearts_driver_stop (HeartsDriver *driver)
   if (driver->config_dir != NULL)
     hearts_test_remove_tree (driver->config_dir);
   g_free (driver->config_dir);
+  if (claimed_windows != NULL)
+    {
+      guint index;
+
+      if (g_ptr_array_find_with_equal_func (claimed_windows, driver->window, g_str_equal, &index))
+        g_ptr_array_remove_index_fast (claimed_windows, index);
+    }
   g_free (driver->window);
   g_free (driver);
 }
@@ -567,9 +605,13 @@ hearts_driver_focus_window (HeartsDriver *driver,
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
                 NULL, NULL, &out, NULL, &status, &error);
   g_assert_no_error (error);
-  /* Nothing found: a dialog inside the main window, which has the focus. */
+  /* Nothing found: a dialog inside the main window (AdwDialog), which gets the focus
+   * (another program's window may have had it). */
   if (!g_spawn_check_wait_status (status, NULL) || out == NULL || g_strstrip (out)[0] == '\0')
-    return;
+    {
+      xdotool ("windowfocus", "--sync", driver->window, NULL);
+      return;
+    }
   lines = g_strsplit (out, "\n", -1);
   xdotool ("windowfocus", "--sync", lines[0], NULL);
 }
