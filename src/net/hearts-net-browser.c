@@ -23,7 +23,9 @@ struct _HeartsNetBrowser
 
   GListStore      *tables;
   GHashTable      *instances; /* "iface proto name domain" */
-  GHashTable      *shown;     /* "name domain" → HeartsNetNearbyTable, shown or being resolved (NULL) */
+  GHashTable      *shown;     /* "name domain" → HeartsNetNearbyTable */
+  GHashTable      *resolving; /* "name domain" → the serial of its resolve under way */
+  guint            last_resolve;
   HeartsNetAvahi   avahi;
   char            *browser; /* its path, once made */
   GPtrArray       *early;   /* (sv) signals before it */
@@ -55,6 +57,7 @@ typedef struct
 {
   HeartsNetBrowser *self;
   char             *key;
+  guint             serial;
 } Resolve;
 
 static void
@@ -69,6 +72,7 @@ on_resolved_cb (GObject      *source,
   g_autoptr(HeartsNetNearbyTable) table = NULL;
   g_autofree char  *key = resolve->key;
   HeartsNetBrowser *self = resolve->self;
+  guint             serial = resolve->serial;
   const char       *name, *address;
   guint16           port;
 
@@ -76,9 +80,10 @@ on_resolved_cb (GObject      *source,
   reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
   if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  /* Withdrawn meanwhile: nothing to show. */
-  if (!g_hash_table_contains (self->shown, key))
+  /* Withdrawn meanwhile (and perhaps announced anew: its own resolve answers for it). */
+  if (GPOINTER_TO_UINT (g_hash_table_lookup (self->resolving, key)) != serial)
     return;
+  g_hash_table_remove (self->resolving, key);
   if (reply != NULL)
     {
       /* interface, protocol, name, type, domain, host name, address protocol, address, port, TXT, flags */
@@ -88,12 +93,9 @@ on_resolved_cb (GObject      *source,
     }
   else
     g_debug ("Avahi: %s", error->message);
+  /* Not a table of ours: looked at again only if it is announced anew. */
   if (table == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->tables)) >= MAX_TABLES)
-    {
-      /* Not a table of ours: looked at again only if it is announced anew. */
-      g_hash_table_remove (self->shown, key);
-      return;
-    }
+    return;
   g_hash_table_insert (self->shown, g_steal_pointer (&key), g_object_ref (table));
   g_list_store_append (self->tables, table);
 }
@@ -108,6 +110,7 @@ remove_shown (HeartsNetBrowser *self,
   if (table != NULL && g_list_store_find (self->tables, table, &position))
     g_list_store_remove (self->tables, position);
   g_hash_table_remove (self->shown, key);
+  g_hash_table_remove (self->resolving, key);
 }
 
 static void
@@ -134,11 +137,12 @@ on_item (HeartsNetBrowser *self,
       if (g_hash_table_size (self->instances) >= MAX_INSTANCES)
         return;
       g_hash_table_add (self->instances, g_steal_pointer (&instance));
-      if (g_hash_table_contains (self->shown, key))
+      if (g_hash_table_contains (self->shown, key) || g_hash_table_contains (self->resolving, key))
         return;
-      g_hash_table_insert (self->shown, g_strdup (key), NULL);
       resolve = g_new0 (Resolve, 1);
       resolve->self = self;
+      resolve->serial = ++self->last_resolve;
+      g_hash_table_insert (self->resolving, g_strdup (key), GUINT_TO_POINTER (resolve->serial));
       resolve->key = g_steal_pointer (&key);
       hearts_net_avahi_call (&self->avahi, "/", AVAHI_SERVER, "ResolveService",
                              g_variant_new ("(iisssiu)", interface, protocol, name, type, domain, AVAHI_PROTO_INET, 0u),
@@ -222,6 +226,7 @@ forget (HeartsNetBrowser *self)
   g_ptr_array_set_size (self->early, 0);
   g_hash_table_remove_all (self->instances);
   g_hash_table_remove_all (self->shown);
+  g_hash_table_remove_all (self->resolving);
   g_list_store_remove_all (self->tables);
   set_available (self, FALSE);
 }
@@ -267,6 +272,7 @@ hearts_net_browser_finalize (GObject *object)
 
   g_hash_table_unref (self->instances);
   g_hash_table_unref (self->shown);
+  g_hash_table_unref (self->resolving);
   g_ptr_array_unref (self->early);
 
   G_OBJECT_CLASS (hearts_net_browser_parent_class)->finalize (object);
@@ -305,20 +311,13 @@ hearts_net_browser_class_init (HeartsNetBrowserClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
-/* A table being resolved has none yet. */
-static void
-unref_table (gpointer table)
-{
-  if (table != NULL)
-    g_object_unref (table);
-}
-
 static void
 hearts_net_browser_init (HeartsNetBrowser *self)
 {
   self->tables = g_list_store_new (HEARTS_TYPE_NET_NEARBY_TABLE);
   self->instances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, unref_table);
+  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->resolving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->early = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
 }
 

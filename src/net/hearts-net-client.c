@@ -55,6 +55,7 @@ struct _HeartsNetClient
   GCancellable  *join_cancel;
   GCancellable  *join_cancel_from;
   gulong         join_cancel_id;
+  gulong         join_given_up_id;
   guint          join_deadline;
   gint64         next_ping; /* monotonic µs; 0: no pings */
   guint          retry_ms;
@@ -242,6 +243,9 @@ end_join (HeartsNetClient *self,
   g_autoptr(GTask) join = g_steal_pointer (&self->join);
 
   g_clear_handle_id (&self->join_deadline, g_source_remove);
+  if (self->join_cancel != NULL && self->join_given_up_id != 0)
+    g_cancellable_disconnect (self->join_cancel, self->join_given_up_id);
+  self->join_given_up_id = 0;
   if (self->join_cancel_from != NULL)
     g_cancellable_disconnect (self->join_cancel_from, self->join_cancel_id);
   self->join_cancel_id = 0;
@@ -652,6 +656,26 @@ on_join_cancelled_cb (GCancellable *cancellable,
   g_cancellable_cancel (own);
 }
 
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  g_autoptr(HeartsNetClient) self = user_data;
+
+  if (self->peer != NULL && self->stage == STAGE_CHALLENGED)
+    hearts_net_peer_close (self->peer, HEARTS_NET_BYE_LEFT, "gave up joining", 0, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* A join given up after the dial (a knock waiting for its answer, say) ends the connection
+ * with a goodbye, so that the host stops waiting for it; from the main loop, as a
+ * cancellable's handler may not end what it belongs to. */
+static void
+on_join_given_up_cb (GCancellable    *cancellable,
+                     HeartsNetClient *self)
+{
+  g_idle_add (give_up_cb, g_object_ref (self));
+}
+
 static void
 on_dialed_cb (GObject      *source,
               GAsyncResult *result,
@@ -1038,6 +1062,7 @@ start_join (HeartsNetClient *self,
                                                   g_object_ref (self->join_cancel), g_object_unref);
   self->join_cancel_from = cancellable != NULL ? g_object_ref (cancellable) : NULL;
   self->join = task;
+  self->join_given_up_id = g_cancellable_connect (self->join_cancel, G_CALLBACK (on_join_given_up_cb), self, NULL);
   self->retry_ms = 0;
   self->stage = STAGE_DIALING;
   self->join_deadline = g_timeout_add (HEARTS_NET_CLIENT_JOIN_MS, on_join_deadline_cb, self);

@@ -23,6 +23,7 @@ struct _HeartsNetNearbyTable
   guint16 port;
   char    id[HEARTS_NET_ID_LENGTH + 1];
   guint8  fingerprint[HEARTS_NET_FINGERPRINT_SIZE];
+  guint   serial;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsNetNearbyTable, hearts_net_nearby_table, G_TYPE_OBJECT)
@@ -81,6 +82,8 @@ name_is_valid (const char *name)
   return TRUE;
 }
 
+static gint last_serial;
+
 HeartsNetNearbyTable *
 hearts_net_nearby_table_new (const char *name,
                              const char *address,
@@ -111,6 +114,7 @@ hearts_net_nearby_table_new (const char *name,
   self->address = g_inet_address_to_string (inet);
   self->port = port;
   g_strlcpy (self->id, id, sizeof self->id);
+  self->serial = (guint) g_atomic_int_add (&last_serial, 1) + 1;
   return g_steal_pointer (&self);
 }
 
@@ -147,4 +151,11 @@ hearts_net_nearby_table_get_fingerprint (HeartsNetNearbyTable *self)
 {
   g_return_val_if_fail (HEARTS_IS_NET_NEARBY_TABLE (self), NULL);
   return self->fingerprint;
+}
+
+guint
+hearts_net_nearby_table_get_serial (HeartsNetNearbyTable *self)
+{
+  g_return_val_if_fail (HEARTS_IS_NET_NEARBY_TABLE (self), 0);
+  return self->serial;
 }

@@ -26,5 +26,7 @@ const char           *hearts_net_nearby_table_get_address     (HeartsNetNearbyTa
 guint16               hearts_net_nearby_table_get_port        (HeartsNetNearbyTable *self);
 const char           *hearts_net_nearby_table_get_id          (HeartsNetNearbyTable *self);
 const guint8         *hearts_net_nearby_table_get_fingerprint (HeartsNetNearbyTable *self);
+/* Unique in the process: ids can be copied by anyone on the network, this cannot. */
+guint                 hearts_net_nearby_table_get_serial      (HeartsNetNearbyTable *self);
 
 G_END_DECLS

@@ -23,9 +23,8 @@
 
 /* Addresses remembered only for their wrong secrets, at most. */
 #define MAX_FAILING_ADDRESSES 8192
-/* People waiting at the door at once, and how long each waits for an answer. */
+/* People waiting at the door at once. */
 #define MAX_KNOCKS 8
-#define KNOCK_MS   120000
 
 typedef struct
 {
@@ -113,6 +112,7 @@ hearts_net_limits_init (HeartsNetLimits *limits)
   limits->backoff_ms = 250;
   limits->backoff_max_ms = 60000;
   limits->forget_ms = 600000;
+  limits->knock_ms = 120000;
 }
 
 /* Addresses */
@@ -450,9 +450,14 @@ static gboolean
 on_knock_timeout_cb (gpointer user_data)
 {
   Conn *conn = user_data;
+  guint wait = 0;
 
   conn->knock_timeout = 0;
-  drop (conn, HEARTS_NET_BYE_TIMEOUT, conn->let_in ? "no hello within the deadline" : "nobody answered the knock", 0);
+  /* An unanswered knock costs like a refused one: nobody keeps the door full for nothing. */
+  if (!conn->let_in)
+    wait = failed (conn->server, conn->address);
+  drop (conn, HEARTS_NET_BYE_TIMEOUT, conn->let_in ? "no hello within the deadline" : "nobody answered the knock",
+        wait);
   return G_SOURCE_REMOVE;
 }
 
@@ -504,9 +509,9 @@ on_knock (Conn     *conn,
   conn->knock = ++self->last_knock == 0 ? ++self->last_knock : self->last_knock;
   conn->knock_table = g_strdup (id);
   conn->address->knocking = TRUE;
-  conn->knock_timeout = g_timeout_add (KNOCK_MS, on_knock_timeout_cb, conn);
+  conn->knock_timeout = g_timeout_add (self->limits.knock_ms, on_knock_timeout_cb, conn);
   g_hash_table_insert (self->knocks, GUINT_TO_POINTER (conn->knock), conn);
-  g_signal_emit (self, signals[KNOCK], 0, host, conn->knock, name);
+  g_signal_emit (self, signals[KNOCK], 0, host, conn->knock, name, conn->address->key);
 }
 
 static void
@@ -711,9 +716,10 @@ hearts_net_server_class_init (HeartsNetServerClass *klass)
    * @host: the table knocked at
    * @id: the knock's, for hearts_net_server_answer_knock()
    * @name: the person's
+   * @address: where they knock from (an IPv6 host by its /64), for the host's person to see
    */
   signals[KNOCK] = g_signal_new ("knock", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                 G_TYPE_NONE, 3, HEARTS_TYPE_NET_HOST, G_TYPE_UINT, G_TYPE_STRING);
+                                 G_TYPE_NONE, 4, HEARTS_TYPE_NET_HOST, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_STRING);
   /* The knock was answered, timed out, or the person went. */
   signals[KNOCK_ENDED] = g_signal_new ("knock-ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                        NULL, G_TYPE_NONE, 1, G_TYPE_UINT);

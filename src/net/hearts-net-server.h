@@ -32,6 +32,7 @@ typedef struct
   guint backoff_ms;      /* the wait after a first wrong secret; it doubles */
   guint backoff_max_ms;
   guint forget_ms;       /* an address's wrong secrets are forgotten after so long */
+  guint knock_ms;        /* a knock's wait for the host's answer */
 } HeartsNetLimits;
 
 void hearts_net_limits_init (HeartsNetLimits *limits);
@@ -85,7 +86,7 @@ void             hearts_net_server_set_create_func  (HeartsNetServer       *self
                                                      const guint8          *key);
 
 /* Whether people who found @host on the local network may knock (KNOCK), each
- * heard by ::knock and answered with hearts_net_server_answer_knock(). Turned off,
+ * heard by ::knock (host, id, name, address) and answered with hearts_net_server_answer_knock(). Turned off,
  * the knocks waiting are refused. */
 void             hearts_net_server_set_knockable    (HeartsNetServer       *self,
                                                      HeartsNetHost         *host,

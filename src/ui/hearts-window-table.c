@@ -595,9 +595,10 @@ on_knock_cb (HeartsNetServer  *server,
              HeartsNetHost    *host,
              guint             knock,
              const char       *name,
+             const char       *address,
              HeartsHostDialog *dialog)
 {
-  hearts_host_dialog_add_knock (dialog, knock, name);
+  hearts_host_dialog_add_knock (dialog, knock, name, address);
 }
 
 static void

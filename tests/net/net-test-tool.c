@@ -262,6 +262,7 @@ on_knock_cb (HeartsNetServer *server,
              HeartsNetHost   *host,
              guint            knock,
              const char      *name,
+             const char      *address,
              Announced       *announced)
 {
   say ("knock %s", name);

@@ -264,15 +264,26 @@ net_bot_join (NetBot     *bot,
 }
 
 void
+net_bot_knock_cancellable (NetBot       *bot,
+                           const char   *host,
+                           guint16       port,
+                           const guint8 *fingerprint,
+                           const char   *table_id,
+                           GCancellable *cancellable)
+{
+  bot->joined = FALSE;
+  g_clear_error (&bot->error);
+  hearts_net_client_knock_async (bot->client, host, port, fingerprint, table_id, cancellable, on_joined_cb, bot);
+}
+
+void
 net_bot_knock (NetBot       *bot,
                const char   *host,
                guint16       port,
                const guint8 *fingerprint,
                const char   *table_id)
 {
-  bot->joined = FALSE;
-  g_clear_error (&bot->error);
-  hearts_net_client_knock_async (bot->client, host, port, fingerprint, table_id, NULL, on_joined_cb, bot);
+  net_bot_knock_cancellable (bot, host, port, fingerprint, table_id, NULL);
 }
 
 static gboolean

@@ -63,6 +63,12 @@ NetBot   *net_bot_new              (const char            *name,
 void      net_bot_join             (NetBot                *bot,
                                     const char            *invitation);
 /* Knocks at a table found on the network (hearts_net_client_knock_async()). */
+void      net_bot_knock_cancellable (NetBot               *bot,
+                                     const char           *host,
+                                     guint16               port,
+                                     const guint8         *fingerprint,
+                                     const char           *table_id,
+                                     GCancellable         *cancellable);
 void      net_bot_knock            (NetBot                *bot,
                                     const char            *host,
                                     guint16                port,

@@ -1196,6 +1196,7 @@ on_knock_cb (HeartsNetServer *server,
              HeartsNetHost   *host,
              guint            knock,
              const char      *name,
+             const char      *address,
              gpointer         user_data)
 {
   g_atomic_int_inc (&knocks_heard);

@@ -20,6 +20,7 @@ typedef struct
   NetTable *table;
   guint     knock; /* the last one heard */
   char     *name;
+  char     *address;
   guint     n_knocks;
   guint     n_ended;
   guint     ended; /* the last one ended */
@@ -30,6 +31,7 @@ on_knock_cb (HeartsNetServer *server,
              HeartsNetHost   *host,
              guint            knock,
              const char      *name,
+             const char      *address,
              Fixture         *fixture)
 {
   g_assert_true (host == fixture->table->host);
@@ -37,6 +39,8 @@ on_knock_cb (HeartsNetServer *server,
   fixture->knock = knock;
   g_free (fixture->name);
   fixture->name = g_strdup (name);
+  g_free (fixture->address);
+  fixture->address = g_strdup (address);
   fixture->n_knocks++;
 }
 
@@ -50,8 +54,9 @@ on_knock_ended_cb (HeartsNetServer *server,
 }
 
 static void
-fixture_init (Fixture *fixture,
-              gboolean knockable)
+fixture_init_with (Fixture               *fixture,
+                   gboolean               knockable,
+                   const HeartsNetLimits *limits)
 {
   HeartsRules rules;
 
@@ -59,11 +64,18 @@ fixture_init (Fixture *fixture,
   hearts_rules_init_default (&rules);
   g_assert_true (hearts_rules_apply_string (&rules, "end=deals:1", NULL));
   /* Seats 1 to 3 open for people. */
-  fixture->table = net_table_new (&rules, 7, 0xe, NULL);
+  fixture->table = net_table_new (&rules, 7, 0xe, limits);
   g_signal_connect (fixture->table->server, "knock", G_CALLBACK (on_knock_cb), fixture);
   g_signal_connect (fixture->table->server, "knock-ended", G_CALLBACK (on_knock_ended_cb), fixture);
   if (knockable)
     hearts_net_server_set_knockable (fixture->table->server, fixture->table->host, TRUE);
+}
+
+static void
+fixture_init (Fixture *fixture,
+              gboolean knockable)
+{
+  fixture_init_with (fixture, knockable, NULL);
 }
 
 static void
@@ -72,6 +84,7 @@ fixture_finish (Fixture *fixture)
   g_signal_handlers_disconnect_by_data (fixture->table->server, fixture);
   net_table_free (fixture->table);
   g_free (fixture->name);
+  g_free (fixture->address);
 }
 
 /* What the table announces on the network: where, its certificate, its id. */
@@ -132,6 +145,7 @@ test_let_in (void)
   knock (&fixture, ada, NULL);
   g_assert_true (hearts_test_iterate_until (knocks_heard, &fixture, HEARTS_TEST_TIMEOUT_MS));
   g_assert_cmpstr (fixture.name, ==, "Ada");
+  g_assert_cmpstr (fixture.address, ==, "127.0.0.1");
   /* Nobody sits before the host's person answers. */
   g_assert_false (ada->joined);
   g_assert_null (ada->error);
@@ -250,6 +264,58 @@ test_one_at_a_time (void)
   fixture_finish (&fixture);
 }
 
+static void
+test_given_up (void)
+{
+  Fixture fixture;
+  NetBot *ada = net_bot_new ("Ada", HEARTS_AI_EASY, 1);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  HeartsNetLink link;
+
+  /* Ada gives up waiting (closes Join a Table): the host's person no longer sees her. */
+  fixture_init (&fixture, TRUE);
+  g_assert_true (hearts_net_link_parse (fixture.table->invitation, &link, NULL));
+  net_bot_knock_cancellable (ada, "127.0.0.1", link.port, link.fingerprint,
+                             hearts_net_host_get_id (fixture.table->host), cancellable);
+  g_assert_true (hearts_test_iterate_until (knocks_heard, &fixture, HEARTS_TEST_TIMEOUT_MS));
+  g_cancellable_cancel (cancellable);
+  g_assert_true (hearts_test_iterate_until (one_ended, &fixture, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_cmpuint (fixture.ended, ==, fixture.knock);
+  g_assert_false (net_bot_wait_joined (ada));
+  g_assert_error (ada->error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  /* Letting her in now lets nobody in. */
+  hearts_net_server_answer_knock (fixture.table->server, fixture.knock, TRUE);
+  g_assert_cmpint (hearts_net_host_get_seat_kind (fixture.table->host, 1), ==, HEARTS_NET_SEAT_OPEN);
+
+  net_bot_free (ada);
+  fixture_finish (&fixture);
+}
+
+static void
+test_unanswered (void)
+{
+  Fixture         fixture;
+  NetBot         *ada = net_bot_new ("Ada", HEARTS_AI_EASY, 1);
+  HeartsNetLimits limits;
+
+  /* Nobody answers: the knock ends at its deadline, and costs like a refusal. */
+  hearts_net_limits_init (&limits);
+  limits.rate = limits.burst = 10000;
+  limits.knock_ms = 200;
+  fixture_init_with (&fixture, TRUE, &limits);
+  knock (&fixture, ada, NULL);
+  g_assert_false (net_bot_wait_joined (ada));
+  g_assert_error (ada->error, HEARTS_NET_ERROR, HEARTS_NET_BYE_TIMEOUT);
+  g_assert_cmpuint (fixture.n_knocks, ==, 1);
+  g_assert_cmpuint (fixture.n_ended, ==, 1);
+  knock (&fixture, ada, NULL);
+  g_assert_false (net_bot_wait_joined (ada));
+  g_assert_error (ada->error, HEARTS_NET_ERROR, HEARTS_NET_BYE_SLOW_DOWN);
+
+  net_bot_free (ada);
+  fixture_finish (&fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -260,6 +326,8 @@ main (int   argc,
   g_test_add_func ("/net/knock/refused", test_refused);
   g_test_add_func ("/net/knock/not-knockable", test_not_knockable);
   g_test_add_func ("/net/knock/one-at-a-time", test_one_at_a_time);
+  g_test_add_func ("/net/knock/given-up", test_given_up);
+  g_test_add_func ("/net/knock/unanswered", test_unanswered);
 
   return g_test_run ();
 }

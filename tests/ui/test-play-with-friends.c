@@ -418,6 +418,9 @@ knock_at (HeartsHostDialog *dialog,
   wait_for (knock_shown, &row);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (hearts_host_dialog_get_knock_row (dialog, id))),
                    ==, name);
+  /* Where from, for the host to tell a stranger by. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hearts_host_dialog_get_knock_row (dialog, id))),
+                            "127.0.0.1"));
   if (g_str_equal (answer, "_Let In"))
     shot ("play-with-friends-knock.png");
   button = hearts_test_find_button (hearts_host_dialog_get_knock_row (dialog, id), answer);

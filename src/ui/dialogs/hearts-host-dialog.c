@@ -180,6 +180,8 @@ add_seat_rows (HeartsHostDialog *self)
       else
         /* A server's table has the seats it was made with: shown, not chosen. */
         row = adw_action_row_new ();
+      /* The subtitle says who sat down: a name from the network, text and never markup. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      hearts_seat_default_name (n, self->client != NULL ? hearts_net_client_get_seat (self->client) : 0, s));
       adw_preferences_group_add (self->seats_group, GTK_WIDGET (row));
@@ -226,27 +228,32 @@ hearts_host_dialog_set_announced (HeartsHostDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->knocks_group), name != NULL);
   if (name == NULL)
     return;
+  /* The group's description is markup: the name (the host's own) is escaped. */
   /* Translators: %s is the name the table is announced by, e.g. “Ada’s table” */
-  text = g_strdup_printf (_("People on this network find the table as “%s” and ask to sit; you let them in."),
-                             name);
+  text = g_markup_printf_escaped (_("People on this network find the table as “%s” and ask to sit; you let them in."),
+                                     name);
   adw_preferences_group_set_description (self->knocks_group, text);
 }
 
 void
 hearts_host_dialog_add_knock (HeartsHostDialog *self,
                               guint             knock,
-                              const char       *name)
+                              const char       *name,
+                              const char       *address)
 {
-  GtkWidget *row;
+  g_autofree char *subtitle = NULL;
+  GtkWidget       *row;
 
   g_return_if_fail (HEARTS_IS_HOST_DIALOG (self));
-  g_return_if_fail (name != NULL);
+  g_return_if_fail (name != NULL && address != NULL);
 
   row = adw_action_row_new ();
   /* A name from the network is text, never markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Asks to sit at the table"));
+  /* A name anyone can give: the machine it comes from is what the host can tell. */
+  subtitle = g_strdup_printf ("%s · %s", _("Asks to sit at the table"), address);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), knock_button (self, knock, _("_Refuse"), FALSE));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), knock_button (self, knock, _("_Let In"), TRUE));
   adw_preferences_group_add (self->knocks_group, row);

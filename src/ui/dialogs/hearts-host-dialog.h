@@ -30,11 +30,12 @@ gboolean    hearts_host_dialog_get_started    (HeartsHostDialog *self);
 /* The table is announced on the local network as @name (NULL: it is not). */
 void        hearts_host_dialog_set_announced  (HeartsHostDialog *self,
                                                const char       *name);
-/* Someone asks to sit: a row with Let In and Refuse, answered by ::knock-answered
+/* Someone asks to sit from @address: a row with Let In and Refuse, answered by ::knock-answered
  * (guint knock, gboolean let_in); removed when the knock is over. */
 void        hearts_host_dialog_add_knock      (HeartsHostDialog *self,
                                                guint             knock,
-                                               const char       *name);
+                                               const char       *name,
+                                               const char       *address);
 void        hearts_host_dialog_remove_knock   (HeartsHostDialog *self,
                                                guint             knock);
 /* For tests: the row of a knock, or NULL. */

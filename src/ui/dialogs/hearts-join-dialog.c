@@ -215,18 +215,19 @@ knock_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   HeartsJoinDialog *self = HEARTS_JOIN_DIALOG (widget);
-  const char       *id = g_variant_get_string (parameter, NULL);
+  guint             serial = g_variant_get_uint32 (parameter);
   GListModel       *tables;
 
   if (self->browser == NULL)
     return;
-  /* By its id: positions change as tables come and go. */
+  /* The row's own table: positions change as tables come and go, and an id is anyone's
+   * to announce. */
   tables = hearts_net_browser_get_tables (self->browser);
   for (guint i = 0; i < g_list_model_get_n_items (tables); i++)
     {
       g_autoptr(HeartsNetNearbyTable) table = g_list_model_get_item (tables, i);
 
-      if (g_str_equal (hearts_net_nearby_table_get_id (table), id))
+      if (hearts_net_nearby_table_get_serial (table) == serial)
         {
           knock (self, table);
           return;
@@ -248,7 +249,7 @@ create_nearby_row (gpointer item,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), hearts_net_nearby_table_get_address (table));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "join.knock");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string (hearts_net_nearby_table_get_id (table)));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (hearts_net_nearby_table_get_serial (table)));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
   return row;
@@ -330,7 +331,7 @@ hearts_join_dialog_class_init (HeartsJoinDialogClass *klass)
                                   G_TYPE_NONE, 2, HEARTS_TYPE_NET_CLIENT, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "join.join", NULL, join_action);
-  gtk_widget_class_install_action (widget_class, "join.knock", "s", knock_action);
+  gtk_widget_class_install_action (widget_class, "join.knock", "u", knock_action);
   gtk_widget_class_install_action (widget_class, "join.cancel", NULL, cancel_action);
   hearts_dialog_class_add_close_shortcut (widget_class);
 
