@@ -23,6 +23,7 @@ struct _HeartsNetBrowser
 
   GListStore      *tables;
   GHashTable      *instances; /* "iface proto name domain" */
+  GHashTable      *sightings; /* "name domain" → how many of its instances are announced */
   GHashTable      *shown;     /* "name domain" → HeartsNetNearbyTable */
   GHashTable      *resolving; /* "name domain" → the serial of its resolve under way */
   guint            last_resolve;
@@ -134,9 +135,11 @@ on_item (HeartsNetBrowser *self,
     {
       Resolve *resolve;
 
-      if (g_hash_table_size (self->instances) >= MAX_INSTANCES)
+      if (g_hash_table_size (self->instances) >= MAX_INSTANCES ||
+          !g_hash_table_add (self->instances, g_steal_pointer (&instance)))
         return;
-      g_hash_table_add (self->instances, g_steal_pointer (&instance));
+      g_hash_table_insert (self->sightings, g_strdup (key),
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (self->sightings, key)) + 1));
       if (g_hash_table_contains (self->shown, key) || g_hash_table_contains (self->resolving, key))
         return;
       resolve = g_new0 (Resolve, 1);
@@ -150,19 +153,16 @@ on_item (HeartsNetBrowser *self,
     }
   else if (g_strcmp0 (signal, "ItemRemove") == 0 && g_hash_table_remove (self->instances, instance))
     {
-      GHashTableIter iter;
-      const char    *other;
+      guint left = GPOINTER_TO_UINT (g_hash_table_lookup (self->sightings, key)) - 1;
 
       /* Still announced on another interface: still there. */
-      g_hash_table_iter_init (&iter, self->instances);
-      while (g_hash_table_iter_next (&iter, (gpointer *) &other, NULL))
+      if (left > 0)
+        g_hash_table_insert (self->sightings, g_strdup (key), GUINT_TO_POINTER (left));
+      else
         {
-          const char *rest = strchr (strchr (other, ' ') + 1, ' ') + 1;
-
-          if (strcmp (rest, key) == 0)
-            return;
+          g_hash_table_remove (self->sightings, key);
+          remove_shown (self, key);
         }
-      remove_shown (self, key);
     }
 }
 
@@ -225,6 +225,7 @@ forget (HeartsNetBrowser *self)
   g_clear_pointer (&self->browser, g_free);
   g_ptr_array_set_size (self->early, 0);
   g_hash_table_remove_all (self->instances);
+  g_hash_table_remove_all (self->sightings);
   g_hash_table_remove_all (self->shown);
   g_hash_table_remove_all (self->resolving);
   g_list_store_remove_all (self->tables);
@@ -271,6 +272,7 @@ hearts_net_browser_finalize (GObject *object)
   HeartsNetBrowser *self = HEARTS_NET_BROWSER (object);
 
   g_hash_table_unref (self->instances);
+  g_hash_table_unref (self->sightings);
   g_hash_table_unref (self->shown);
   g_hash_table_unref (self->resolving);
   g_ptr_array_unref (self->early);
@@ -316,6 +318,7 @@ hearts_net_browser_init (HeartsNetBrowser *self)
 {
   self->tables = g_list_store_new (HEARTS_TYPE_NET_NEARBY_TABLE);
   self->instances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->sightings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->resolving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->early = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);

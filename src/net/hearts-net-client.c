@@ -1065,7 +1065,7 @@ start_join (HeartsNetClient *self,
   self->join_given_up_id = g_cancellable_connect (self->join_cancel, G_CALLBACK (on_join_given_up_cb), self, NULL);
   self->retry_ms = 0;
   self->stage = STAGE_DIALING;
-  self->join_deadline = g_timeout_add (HEARTS_NET_CLIENT_JOIN_MS, on_join_deadline_cb, self);
+  restart_join_deadline (self, HEARTS_NET_CLIENT_JOIN_MS);
   dial_async (&self->link, self->local_address, self->join_cancel, on_dialed_cb, g_object_ref (self));
 }
 

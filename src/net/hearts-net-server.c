@@ -506,7 +506,10 @@ on_knock (Conn     *conn,
 
   /* Out of the hello's deadline: a person answers, and may take a while. */
   conn->deadline = 0;
-  conn->knock = ++self->last_knock == 0 ? ++self->last_knock : self->last_knock;
+  /* 0 is no knock: skipped when the count wraps. */
+  if (++self->last_knock == 0)
+    self->last_knock++;
+  conn->knock = self->last_knock;
   conn->knock_table = g_strdup (id);
   conn->address->knocking = TRUE;
   conn->knock_timeout = g_timeout_add (self->limits.knock_ms, on_knock_timeout_cb, conn);

@@ -220,6 +220,27 @@ hearts_test_poll_until (HeartsTestCondition condition,
   return met;
 }
 
+static void
+set_flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+void
+hearts_test_wait (guint ms)
+{
+  gboolean waited = FALSE;
+
+  g_timeout_add_once (ms, set_flag_cb, &waited);
+  g_assert_true (hearts_test_iterate_until (flag_set, &waited, ms + HEARTS_TEST_TIMEOUT_MS));
+}
+
 gboolean
 hearts_test_await_last_reference (gpointer object,
                                   guint    timeout_ms)

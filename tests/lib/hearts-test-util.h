@@ -31,6 +31,8 @@ gboolean  hearts_test_make_twin              (const HeartsDeal    *deal,
 gboolean  hearts_test_iterate_until          (HeartsTestCondition  condition,
                                               gpointer             user_data,
                                               guint                timeout_ms);
+/* Runs the main context for @ms (a wait a test means: a server's slow-down, an animation). */
+void      hearts_test_wait                   (guint                ms);
 gboolean  hearts_test_await_last_reference   (gpointer             object,
                                               guint                timeout_ms);
 /* For a condition nothing on the main context announces (another process, a file):

@@ -28,12 +28,6 @@ gone (gpointer user_data)
   return !found (user_data);
 }
 
-static gboolean
-waited (gpointer user_data)
-{
-  return g_get_monotonic_time () >= *(gint64 *) user_data;
-}
-
 static void
 test_find_and_knock (void)
 {
@@ -43,7 +37,6 @@ test_find_and_knock (void)
   const char      *host_address = g_getenv ("HEARTS_DNSSD_HOST");
   NetBot          *eve = net_bot_new ("Eve", HEARTS_AI_EASY, 1);
   NetBot          *ada = net_bot_new ("Ada", HEARTS_AI_EASY, 2);
-  gint64           until;
 
   g_assert_nonnull (host_address);
   g_assert_true (hearts_test_iterate_until (found, browser, HEARTS_TEST_TIMEOUT_MS));
@@ -61,8 +54,7 @@ test_find_and_knock (void)
   g_assert_error (eve->error, HEARTS_NET_ERROR, HEARTS_NET_BYE_NOT_LET_IN);
 
   /* A refusal slows the address down (250 ms), as a wrong secret does. */
-  until = g_get_monotonic_time () + 400 * 1000;
-  g_assert_true (hearts_test_poll_until (waited, &until, 50, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_wait (400);
   net_bot_knock (ada, hearts_net_nearby_table_get_address (table), hearts_net_nearby_table_get_port (table),
                  hearts_net_nearby_table_get_fingerprint (table), hearts_net_nearby_table_get_id (table));
   g_assert_true (net_bot_wait_joined (ada));

@@ -432,18 +432,6 @@ knock_at (HeartsHostDialog *dialog,
 }
 
 static void
-set_flag_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-}
-
-static gboolean
-flag_set (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
-static void
 test_knock (void)
 {
   HeartsWindow *host = new_window (21);
@@ -451,7 +439,6 @@ test_knock (void)
   Knock         eve = { 0 }, ada = { 0 };
   g_autoptr(HeartsNetClient) eve_client = NULL;
   g_autoptr(HeartsNetClient) ada_client = NULL;
-  gboolean waited = FALSE;
 
   hearts_test_wait_drawn (GTK_WIDGET (host));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "win.host-table", NULL));
@@ -461,8 +448,7 @@ test_knock (void)
   g_assert_error (eve.error, HEARTS_NET_ERROR, HEARTS_NET_BYE_NOT_LET_IN);
 
   /* A refusal slows the address down a moment, as a wrong secret would. */
-  g_timeout_add_once (400, set_flag_cb, &waited);
-  wait_for (flag_set, &waited);
+  hearts_test_wait (400);
   knock_at (HEARTS_HOST_DIALOG (dialog), 2, GUEST_NAME, "_Let In", &ada, &ada_client);
   g_assert_no_error (ada.error);
   wait_for (seat_taken, dialog);

@@ -52,26 +52,11 @@ joined (gpointer data)
   return HEARTS_IS_REMOTE_SEAT_VIEW (hearts_window_get_seat_view (data));
 }
 
-static void
-set_flag_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-}
-
-static gboolean
-flag_set (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
 /* After a second: the dialog laid out, the deal's animation over. */
 static void
 shot (const char *name)
 {
-  gboolean waited = FALSE;
-
-  g_timeout_add_once (1500, set_flag_cb, &waited);
-  g_assert_true (hearts_test_iterate_until (flag_set, &waited, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_wait (1500);
   hearts_test_take_screenshot (name);
 }
 

@@ -156,6 +156,24 @@ on_joined_cb (GObject      *source,
   close_dialog (self);
 }
 
+/* The dialog waits for a seat (the fields locked, what it waits for said) as @name, at
+ * @invitation's table (NULL: a knock's, learnt once let in). */
+static void
+start_joining (HeartsJoinDialog *self,
+               char             *invitation,
+               const char       *status)
+{
+  g_free (self->invitation);
+  self->invitation = invitation;
+  self->client = hearts_net_client_new (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  self->cancellable = g_cancellable_new ();
+  gtk_spinner_start (self->spinner);
+  gtk_editable_set_editable (GTK_EDITABLE (self->link_row), FALSE);
+  gtk_editable_set_editable (GTK_EDITABLE (self->name_row), FALSE);
+  set_status (self, status, FALSE);
+  update (self);
+}
+
 void
 hearts_join_dialog_join (HeartsJoinDialog *self)
 {
@@ -163,22 +181,13 @@ hearts_join_dialog_join (HeartsJoinDialog *self)
 
   g_return_if_fail (HEARTS_IS_JOIN_DIALOG (self));
 
+  g_autofree char *text = NULL;
+
   if (!can_join (self, &link))
     return;
-  g_free (self->invitation);
-  self->invitation = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->link_row))));
-  self->client = hearts_net_client_new (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
-  self->cancellable = g_cancellable_new ();
-  gtk_spinner_start (self->spinner);
-  gtk_editable_set_editable (GTK_EDITABLE (self->link_row), FALSE);
-  gtk_editable_set_editable (GTK_EDITABLE (self->name_row), FALSE);
   /* Translators: %s is the name or address of the table's host */
-  {
-    g_autofree char *text = g_strdup_printf (_("Asking %s for a seat…"), link.host);
-
-    set_status (self, text, FALSE);
-  }
-  update (self);
+  text = g_strdup_printf (_("Asking %s for a seat…"), link.host);
+  start_joining (self, g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->link_row)))), text);
   hearts_net_client_join_async (self->client, self->invitation, self->cancellable, on_joined_cb, g_object_ref (self));
 }
 
@@ -192,16 +201,10 @@ knock (HeartsJoinDialog     *self,
   if (self->cancellable != NULL ||
       !hearts_net_name_is_valid (gtk_editable_get_text (GTK_EDITABLE (self->name_row))))
     return;
-  g_clear_pointer (&self->invitation, g_free);
-  self->client = hearts_net_client_new (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
-  self->cancellable = g_cancellable_new ();
-  gtk_spinner_start (self->spinner);
-  gtk_editable_set_editable (GTK_EDITABLE (self->link_row), FALSE);
-  gtk_editable_set_editable (GTK_EDITABLE (self->name_row), FALSE);
   /* Translators: %s is the table's name on the network, e.g. “Ada’s table” */
   text = g_strdup_printf (_("Waiting for the host of “%s” to let you in…"), hearts_net_nearby_table_get_name (table));
-  set_status (self, text, FALSE);
-  update (self);
+  /* The invitation comes with the answer. */
+  start_joining (self, NULL, text);
   hearts_net_client_knock_async (self->client, hearts_net_nearby_table_get_address (table),
                                  hearts_net_nearby_table_get_port (table),
                                  hearts_net_nearby_table_get_fingerprint (table),
