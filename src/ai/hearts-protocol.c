@@ -514,8 +514,9 @@ hearts_protocol_handle (HeartsProtocol *self,
 
   if (args->len == 1)
     return error_reply ("empty command");
+  /* "quit now" is malformed, and answered like any other malformed line. */
   if (g_strcmp0 (args->pdata[0], "quit") == 0)
-    return NULL;
+    return args->len == 2 ? NULL : error_reply ("quit takes no arguments");
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_strcmp0 (args->pdata[0], commands[i].name) == 0)

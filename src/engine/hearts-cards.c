@@ -200,7 +200,8 @@ hearts_cards_get_names (HeartsCards cards)
       g_autofree char *name = hearts_card_get_name (card);
 
       if (i > 0)
-        g_string_append (names, i + 1 == count ? _(" and ") : ", ");
+        /* Translators: between card names, as in "Two of Clubs, Ace of Hearts and Queen of Spades" */
+        g_string_append (names, i + 1 == count ? _(" and ") : _(", "));
       g_string_append (names, name);
       i++;
     }

@@ -515,6 +515,7 @@ hearts_deal_score (const HeartsDeal  *deal,
   memset (score, 0, sizeof *score);
   score->shooter = -1;
   score->jack = -1;
+  score->queen = -1;
 
   for (guint s = 0; s < n; s++)
     {
@@ -523,6 +524,8 @@ hearts_deal_score (const HeartsDeal  *deal,
         score->shooter = s;
       if (rules->omnibus && (deal->taken[s] & HEARTS_CARD_BIT (HEARTS_JACK_OF_DIAMONDS)))
         score->jack = s;
+      if (deal->taken[s] & HEARTS_CARD_BIT (HEARTS_QUEEN_OF_SPADES))
+        score->queen = s;
       if (rules->no_tricks_bonus && deal->tricks_won[s] == 0 && hearts_deal_is_done (deal))
         {
           score->points[s] += HEARTS_NO_TRICKS_BONUS;

@@ -58,6 +58,7 @@ typedef struct
   gint8  jack;                /* seat that took the J♦ with omnibus, or -1 */
   guint8 no_tricks;           /* bit per seat that got the no-tricks bonus */
   guint8 moon_minus;          /* the shooter took 26 off rather than giving 26 */
+  gint8  queen;               /* seat that took the Q♠, or -1 while nobody has */
 } HeartsDealScore;
 
 /* Dealing. hearts_deal_shuffle shuffles the pack with hearts_rules_shuffle_deck, then

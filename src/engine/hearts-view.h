@@ -30,6 +30,36 @@ void  hearts_view_init            (HeartsView        *view,
                                    guint              seat,
                                    guint              hand_index,
                                    const gint        *totals);
+/* The same view kept move by move from what the seat is told, so that a seat that
+ * never sees the deal (a player at another machine) has exactly what
+ * hearts_view_init() would make of it. Each returns FALSE, and leaves the view as it
+ * was, when the move cannot be true from what the view holds. */
+
+/* A new deal: @hand is the seat's; @leader who leads when nobody passes (else -1). */
+gboolean hearts_view_start     (HeartsView          *view,
+                                const HeartsRules   *rules,
+                                guint                seat,
+                                guint                hand_index,
+                                const gint          *totals,
+                                guint                dealer,
+                                HeartsPassDirection  pass,
+                                HeartsCards          hand,
+                                gint                 leader);
+/* @seat has passed: @cards are known only for the view's own seat (0 for another).
+ * @received: the cards the view's seat picks up if this pass completes its pick-up,
+ * else 0; @leader: who leads if this was the last pass, else -1. */
+gboolean hearts_view_pass      (HeartsView          *view,
+                                guint                seat,
+                                HeartsCards          cards,
+                                HeartsCards          received,
+                                gint                 leader);
+/* @seat, whose turn it is, played @card. */
+gboolean hearts_view_play      (HeartsView          *view,
+                                guint                seat,
+                                HeartsCard           card);
+/* Whether the view's own seat picked up its pass: its source and the cards. */
+HeartsCards hearts_view_get_received (const HeartsView *view);
+
 /* Cards seat @other still holds, by count. */
 guint hearts_view_get_hand_count  (const HeartsView  *view,
                                    guint              other);

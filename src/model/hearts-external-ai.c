@@ -20,19 +20,22 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "hearts-engine-guard.h"
 #include "hearts-external-ai.h"
 
 /* The deadlines and the line cap are documented in docs/PROTOCOL.md. */
 #define START_TIMEOUT_MS  10000 /* from launch to the answer to "hep" */
 #define ANSWER_TIMEOUT_MS 10000 /* a move: catching up with the table, then the answer */
-#define QUIT_GRACE_MS     2000  /* after "quit", before the engine's group is killed */
+#define QUIT_GRACE_MS     2000  /* after "quit", before the engine and its processes are killed */
+#define GUARD_MARGIN_MS   3000  /* a guard late by this much is killed with its group */
 #define MAX_LINE          4096  /* bytes of an answer, its newline not counted */
 
 typedef struct
 {
   HeartsAi              parent;
-  GSubprocess          *process; /* NULL once dropped */
-  GPid                  group;   /* the engine's process group; never 0 or 1 */
+  GSubprocess          *process;  /* the engine's guard; NULL once dropped */
+  GPid                  group;    /* the guard's and the engine's process group; never 0 or 1 */
+  int                   lifeline; /* closed: the engine has its grace (hearts-engine-guard.h) */
   GOutputStream        *to_engine;
   GPollableInputStream *from_engine;
   GMainContext         *context; /* a read waits here; hearts_ai_stop() wakes it */
@@ -167,6 +170,9 @@ wait_exit (GSubprocess  *process,
     }
 }
 
+/* The guard ends the engine and all it started: within the grace after "quit", at once
+ * otherwise. This thread only waits for that, and makes sure of it: a guard that is
+ * late is killed with its process group, as an engine was before there were guards. */
 static gpointer
 reaper_thread (gpointer data)
 {
@@ -174,10 +180,9 @@ reaper_thread (gpointer data)
   g_autoptr(GMainContext) context = g_main_context_new ();
 
   g_main_context_push_thread_default (context);
-  if (retired->polite)
-    wait_exit (retired->process, context, QUIT_GRACE_MS);
-  /* Whatever it forked goes with it. The leader has not been reaped, or only a moment
-   * ago, so no other process can have taken the group's id. */
+  wait_exit (retired->process, context, (retired->polite ? QUIT_GRACE_MS : 0) + GUARD_MARGIN_MS);
+  /* The leader has not been reaped, or only a moment ago, so no other process can have
+   * taken the group's id. */
   if (retired->group > 1)
     kill (-retired->group, SIGKILL);
   wait_exit (retired->process, context, 0);
@@ -189,8 +194,8 @@ reaper_thread (gpointer data)
 }
 
 /* Stops the engine without blocking the caller: a well-behaved engine is told "quit"
- * and given a grace period, any other is killed with its process group at once (so
- * even if we exit right after). A reaper thread waits for it. */
+ * and given a grace period, any other is killed with everything it started at once
+ * (so even if we exit right after). A reaper thread waits for it. */
 static void
 retire (HeartsExternalAi *self,
         gboolean          polite)
@@ -210,8 +215,13 @@ retire (HeartsExternalAi *self,
                                                 "quit\n", 5, NULL, NULL);
   else
     retired->polite = FALSE;
-  if (!retired->polite && retired->group > 1)
-    kill (-retired->group, SIGKILL);
+  if (!retired->polite)
+    {
+      hearts_engine_guard_kill (retired->process);
+      if (self->lifeline < 0 && retired->group > 1)
+        kill (-retired->group, SIGKILL);
+    }
+  hearts_engine_guard_close (&self->lifeline);
   g_output_stream_close (self->to_engine, NULL, NULL);
   g_input_stream_close (G_INPUT_STREAM (self->from_engine), NULL, NULL);
   self->to_engine = NULL;
@@ -705,14 +715,6 @@ static const HeartsAiClass external_class = {
   .stop = external_stop,
 };
 
-/* In the child, before exec: its own process group, so that the reaper can kill
- * whatever it forks with it. */
-static void
-child_setup (gpointer user_data)
-{
-  setpgid (0, 0);
-}
-
 static void
 on_start_cancelled (GCancellable *cancellable,
                     gpointer      user_data)
@@ -722,9 +724,9 @@ on_start_cancelled (GCancellable *cancellable,
 
 static GSubprocess *
 spawn (const char *command,
+       int        *lifeline,
        GError    **error)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_auto(GStrv) argv = NULL;
   GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE;
 
@@ -739,9 +741,8 @@ spawn (const char *command,
 
   /* Writing to an engine that has died must fail with EPIPE, not end the game. */
   signal (SIGPIPE, SIG_IGN);
-  launcher = g_subprocess_launcher_new (flags);
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-  return g_subprocess_launcher_spawnv (launcher, (const char * const *) argv, error);
+  /* Under a guard, so that nothing it starts outlives it, nor the game. */
+  return hearts_engine_guard_spawn ((const char * const *) argv, flags, QUIT_GRACE_MS, lifeline, error);
 }
 
 HeartsAi *
@@ -753,6 +754,7 @@ hearts_external_ai_new (const char   *command,
   g_autofree char *answer = NULL;
   g_autoptr(GError) local = NULL;
   HeartsExternalAi *self;
+  int               lifeline = -1;
   GInputStream     *out;
   const char       *name, *id;
   guint             timeout = timeout_ms (START_TIMEOUT_MS);
@@ -764,7 +766,7 @@ hearts_external_ai_new (const char   *command,
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  process = spawn (command, error);
+  process = spawn (command, &lifeline, error);
   if (process == NULL)
     return NULL;
 
@@ -772,7 +774,8 @@ hearts_external_ai_new (const char   *command,
   if (!G_IS_POLLABLE_INPUT_STREAM (out) || !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (out)))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "Cannot wait on the engine's output");
-      g_subprocess_force_exit (process);
+      hearts_engine_guard_kill (process);
+      hearts_engine_guard_close (&lifeline);
       return NULL;
     }
 
@@ -784,6 +787,7 @@ hearts_external_ai_new (const char   *command,
   id = g_subprocess_get_identifier (process);
   self->group = id != NULL ? (GPid) g_ascii_strtoll (id, NULL, 10) : 0;
   self->process = g_steal_pointer (&process);
+  self->lifeline = lifeline;
   self->to_engine = g_subprocess_get_stdin_pipe (self->process);
   self->from_engine = G_POLLABLE_INPUT_STREAM (out);
   self->context = g_main_context_new ();

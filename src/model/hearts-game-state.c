@@ -222,6 +222,7 @@ load_state (HeartsGame *self,
             r.totals[s] = self->totals[s];
           }
         r.shooter = shooter;
+        r.queen = -1;
         g_array_append_val (self->results, r);
         g_clear_pointer (&points, g_variant_unref);
       }
@@ -312,6 +313,7 @@ load_state (HeartsGame *self,
       r->moon_minus = score->moon_minus;
       r->jack = score->jack;
       r->no_tricks = score->no_tricks;
+      r->queen = score->queen;
     }
   self->record = g_string_new (record);
 

@@ -36,6 +36,7 @@ enum
   HAND_STARTED,
   HAND_FINISHED,
   GAME_OVER,
+  UNDONE,
   CHANGED,
   N_SIGNALS
 };
@@ -133,6 +134,7 @@ score_hand (HeartsGame *self)
   result.moon_minus = score.moon_minus;
   result.jack = score.jack;
   result.no_tricks = score.no_tricks;
+  result.queen = score.queen;
   g_array_append_val (self->results, result);
   hearts_record_add_deal (self->record, &self->rules, self->results->len - 1, &self->deal,
                           result.points, result.totals);
@@ -293,6 +295,10 @@ hearts_game_class_init (HeartsGameClass *klass)
   signals[GAME_OVER] =
     g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* An undo took moves back (before its "changed"). */
+  signals[UNDONE] =
+    g_signal_new ("undone", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* Any change of state: a view redraws and the game is saved. */
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -966,7 +972,7 @@ G_STATIC_ASSERT (HEARTS_GAME_MAX_TRICKS == HEARTS_MAX_TRICKS);
 guint
 hearts_game_get_claim_tricks (HeartsGame        *self,
                               const HeartsClaim *proof,
-                              HeartsClaimTrick  *tricks)
+                              HeartsTrick  *tricks)
 {
   HeartsDeal deal;
   guint      n_tricks = 0;
@@ -982,7 +988,7 @@ hearts_game_get_claim_tricks (HeartsGame        *self,
   deal = self->deal;
   while (i < proof->n_plays)
     {
-      HeartsClaimTrick *trick = &tricks[n_tricks];
+      HeartsTrick *trick = &tricks[n_tricks];
       guint             leader = hearts_deal_get_current_player (&deal);
       gint              winner = -1;
 
@@ -1122,6 +1128,7 @@ hearts_game_undo (HeartsGame *self)
   g_assert (ok);
   g_array_set_size (self->moves, keep);
   hearts_game_phase_from_deal (self);
+  g_signal_emit (self, signals[UNDONE], 0);
   hearts_game_changed (self);
   return TRUE;
 }

@@ -24,6 +24,10 @@ GArray *hearts_review_deal (const HeartsRules    *rules,
                             HeartsReviewProgress  progress,
                             gpointer              progress_data,
                             GError              **error);
+/* The Hard player's seed for the review of @seat's hand: the same hand, the same review. */
+guint64 hearts_review_seed       (const HeartsDeal *deal,
+                                  guint             seat,
+                                  guint             hand_index);
 /* How many moves of @seat hearts_review_deal() looks at. */
 guint   hearts_review_deal_count (const HeartsDeal *deal,
                                   guint             seat);

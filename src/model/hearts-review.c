@@ -13,6 +13,7 @@
 
 #include "hearts-game-deal.h"
 #include "hearts-review-deal.h"
+#include "hearts-seat-view-private.h"
 
 #define DEFAULT_SAMPLES 1000 /* the Hard player's own budget; about 0.5 s a hand on one core */
 
@@ -162,6 +163,15 @@ hearts_review_deal (const HeartsRules   *rules,
   return g_steal_pointer (&moves);
 }
 
+guint64
+hearts_review_seed (const HeartsDeal *deal,
+                    guint             seat,
+                    guint             hand_index)
+{
+  /* The same hand always gets the same review. */
+  return (guint64) deal->dealt[seat] * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + hand_index;
+}
+
 /* The task */
 
 typedef struct
@@ -264,9 +274,60 @@ review_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+/* A deal that replays every move the seat saw, made from its view of the finished hand
+ * alone: each other seat is dealt what it played, the passes they made among themselves
+ * (which the seat never saw, and no view of it holds) taken as any three of the cards
+ * their receivers played. Every play is as legal as it was: the hands from which the
+ * cards were played are the real ones. */
+static gboolean
+deal_from_view (const HeartsView *view,
+                HeartsDeal       *out)
+{
+  const HeartsDeal *seen = &view->deal;
+  const HeartsRules *rules = &view->rules;
+  guint             n = seen->n_players;
+  guint             own = view->seat;
+  HeartsCards       played[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsCards       passes[HEARTS_MAX_PLAYERS] = { 0 };
+  HeartsCards       dealt[HEARTS_MAX_PLAYERS];
+
+  if (!hearts_deal_is_done (seen))
+    return FALSE;
+  for (guint i = 0; i < seen->n_plays; i++)
+    played[hearts_deal_get_play_seat (seen, i)] |= HEARTS_CARD_BIT (seen->plays[i]);
+
+  if (seen->pass != HEARTS_PASS_HOLD)
+    for (guint s = 0; s < n; s++)
+      {
+        guint to = hearts_rules_pass_target (rules, seen->pass, s);
+
+        if (s == own)
+          passes[s] = seen->passes[own];
+        else if (to == own)
+          passes[s] = hearts_view_get_received (view);
+        else
+          for (guint k = 0; k < HEARTS_PASS_SIZE; k++)
+            passes[s] |= HEARTS_CARD_BIT (hearts_cards_lowest (played[to] & ~passes[s]));
+      }
+  for (guint s = 0; s < n; s++)
+    {
+      guint from = hearts_rules_pass_source (rules, seen->pass, s);
+
+      dealt[s] = seen->pass == HEARTS_PASS_HOLD ? played[s] : (played[s] & ~passes[from]) | passes[s];
+    }
+  if (dealt[own] != seen->dealt[own] || !hearts_deal_init (out, rules, seen->dealer, seen->pass, dealt))
+    return FALSE;
+  for (guint s = 0; s < n && seen->pass != HEARTS_PASS_HOLD; s++)
+    if (hearts_deal_pass (out, rules, s, passes[s]) != HEARTS_REFUSAL_NONE)
+      return FALSE;
+  for (guint i = 0; i < seen->n_plays; i++)
+    if (hearts_deal_play (out, rules, out->turn, seen->plays[i]) != HEARTS_REFUSAL_NONE)
+      return FALSE;
+  return TRUE;
+}
+
 void
-hearts_review_hand_async (HeartsGame          *game,
-                          guint                seat,
+hearts_review_hand_async (HeartsSeatView      *view,
                           guint                samples,
                           GCancellable        *cancellable,
                           HeartsReviewProgress progress,
@@ -276,37 +337,30 @@ hearts_review_hand_async (HeartsGame          *game,
 {
   g_autoptr(GTask) task = NULL;
   g_autofree char *samples_text = NULL;
-  HeartsPhase      phase;
+  const HeartsSeatState *state;
   ReviewData      *rd;
-  guint            n;
 
-  g_return_if_fail (HEARTS_IS_GAME (game));
-  g_return_if_fail (seat < hearts_game_get_n_players (game));
+  g_return_if_fail (HEARTS_IS_SEAT_VIEW (view));
 
-  task = g_task_new (game, cancellable, callback, user_data);
+  task = g_task_new (view, cancellable, callback, user_data);
   g_task_set_source_tag (task, hearts_review_hand_async);
 
-  phase = hearts_game_get_phase (game);
-  n = hearts_game_get_n_results (game);
-  if ((phase != HEARTS_PHASE_HAND_OVER && phase != HEARTS_PHASE_GAME_OVER) || n == 0)
+  state = hearts_seat_view_get_state (view);
+  rd = g_new0 (ReviewData, 1);
+  g_task_set_task_data (task, rd, review_data_free);
+  if ((state->phase != HEARTS_PHASE_HAND_OVER && state->phase != HEARTS_PHASE_GAME_OVER) ||
+      !deal_from_view (&state->view, &rd->deal))
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "No hand has just finished");
       return;
     }
 
-  rd = g_new0 (ReviewData, 1);
-  rd->rules = *hearts_game_get_rules (game);
-  rd->deal = *hearts_game_get_deal (game);
-  rd->seat = seat;
-  rd->hand_index = hearts_game_get_hand_index (game);
+  rd->rules = state->view.rules;
+  rd->seat = state->view.seat;
+  rd->hand_index = state->view.hand_index;
   /* The totals the hand was played with, as the players saw them. */
-  for (guint s = 0; s < rd->rules.n_players; s++)
-    {
-      const HeartsHandResult *result = hearts_game_get_result (game, n - 1);
-
-      rd->totals[s] = result->totals[s] - result->points[s];
-    }
-  rd->hard = hearts_ai_new (HEARTS_AI_HARD, hearts_game_get_seed (game));
+  memcpy (rd->totals, state->view.totals, sizeof rd->totals);
+  rd->hard = hearts_ai_new (HEARTS_AI_HARD, hearts_review_seed (&state->view.deal, rd->seat, rd->hand_index));
   samples_text = g_strdup_printf ("%u", samples > 0 ? samples : DEFAULT_SAMPLES);
   if (!hearts_ai_set_option (rd->hard, "movetime", "0") ||
       !hearts_ai_set_option (rd->hard, "threads", "1") ||
@@ -317,15 +371,14 @@ hearts_review_hand_async (HeartsGame          *game,
   rd->context = g_main_context_ref_thread_default ();
   rd->progress = progress;
   rd->progress_data = progress_data;
-  g_task_set_task_data (task, rd, review_data_free);
   g_task_run_in_thread (task, review_thread);
 }
 
 GArray *
-hearts_review_hand_finish (HeartsGame   *game,
-                           GAsyncResult *result,
-                           GError      **error)
+hearts_review_hand_finish (HeartsSeatView *view,
+                           GAsyncResult   *result,
+                           GError        **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, game), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, view), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 
-#include "hearts-types.h"
+#include "hearts-seat-view.h"
 
 G_BEGIN_DECLS
 
@@ -48,14 +48,13 @@ typedef void (*HeartsReviewProgress) (guint    done,
                                       guint    total,
                                       gpointer user_data);
 
-/* Reviews @seat's moves in the hand just finished (the game is at HAND_OVER or
- * GAME_OVER) in a thread, with the Hard player at @samples deals a move (0: 1000), one
+/* Reviews the seat's moves in the hand just finished (the view is at HAND_OVER or
+ * GAME_OVER), from what the view saw alone, in a thread, with the Hard player at @samples deals a move (0: 1000), one
  * thread and no time limit, so that the same hand always gets the same review.
  * @progress (may be NULL) and @progress_data must stay valid until @callback runs.
  * Cancelling stops the search at once; the finish then fails with
  * G_IO_ERROR_CANCELLED. */
-void    hearts_review_hand_async  (HeartsGame           *game,
-                                   guint                 seat,
+void    hearts_review_hand_async  (HeartsSeatView       *view,
                                    guint                 samples,
                                    GCancellable         *cancellable,
                                    HeartsReviewProgress  progress,
@@ -63,7 +62,7 @@ void    hearts_review_hand_async  (HeartsGame           *game,
                                    GAsyncReadyCallback   callback,
                                    gpointer              user_data);
 /* The HeartsReviewMove of each move in order, the pass first (transfer full). */
-GArray *hearts_review_hand_finish (HeartsGame           *game,
+GArray *hearts_review_hand_finish (HeartsSeatView       *view,
                                    GAsyncResult         *result,
                                    GError              **error);
 

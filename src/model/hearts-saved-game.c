@@ -5,9 +5,13 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "hearts-file.h"
 #include "hearts-game-deal.h"
+#include "hearts-keyfile-backend.h"
 #include "hearts-saved-game.h"
 #include "hearts-statistics.h"
 
@@ -36,13 +40,11 @@ struct _HeartsSavedGame
 {
   GObject parent_instance;
 
-  GSettings   *settings;
-  Disk        *disk;
-  HeartsGame  *game;
-  HeartsGame  *restored; /* the game restore() gave, until it is followed */
-  HeartsPreset preset;
-  guint        queens;       /* hands of the game in which seat 0 took the Q♠ */
-  gint         counted_hand; /* the last hand whose Q♠ is in @queens, or -1 */
+  GSettings        *settings;
+  GSettingsBackend *backend; /* of @settings */
+  Disk             *disk;
+  HeartsGame       *game;
+  HeartsPreset      preset;
 
   guint64 serial;   /* of the last state handed to a write */
   guint   write_id; /* the idle that writes */
@@ -50,6 +52,10 @@ struct _HeartsSavedGame
   guint   dirty : 1;     /* the file is behind the game */
   guint   in_flight : 1; /* a thread is writing */
   guint   failing : 1;   /* the last write failed, and it was said */
+  /* A finished game is counted in the settings, but their file could not be written
+   * (a full disk): its saved game stays on disk until it is, so that a stop in between
+   * loses nothing (the next launch counts it). */
+  guint uncounted : 1;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsSavedGame, hearts_saved_game, G_TYPE_OBJECT)
@@ -99,18 +105,45 @@ current_version (void)
   return (guint32) (version - 1);
 }
 
-static gboolean
-taken_queen (HeartsGame *game)
+/* The finished hands in which seat 0 took the Q♠, from the score sheet, which the
+ * record backs hand by hand: a count of its own in a file is never believed. */
+guint
+hearts_saved_game_count_queens (HeartsGame *game)
 {
-  return hearts_cards_has (hearts_game_get_deal (game)->taken[0], HEARTS_QUEEN_OF_SPADES);
+  guint queens = 0;
+
+  for (guint i = 0; i < hearts_game_get_n_results (game); i++)
+    if (hearts_game_get_result (game, i)->queen == HEARTS_HUMAN_SEAT)
+      queens++;
+  return queens;
 }
 
+/* The record as the game writes it: no comment, no blank line, single spaces, and
+ * no longer than its hands need (a record line is a few dozen bytes, a hand at most
+ * about 1,100). Anything else replays just as well, but would be carried along and
+ * written again after every move. */
 static gboolean
-hand_is_scored (HeartsGame *game)
+record_is_plain (const char *record,
+                 guint       n_hands)
 {
-  HeartsPhase phase = hearts_game_get_phase (game);
+  gsize len = strlen (record);
 
-  return phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER;
+  if (len > 1024 + (gsize) (n_hands + 1) * HEARTS_SAVED_GAME_MAX_HAND_RECORD)
+    return FALSE;
+  for (const char *line = record; *line != '\0';)
+    {
+      const char *end = strchr (line, '\n');
+
+      if (end == NULL)
+        end = line + strlen (line);
+      if (end == line || line[0] == '#' || line[0] == ' ' || end[-1] == ' ')
+        return FALSE;
+      for (const char *c = line; c < end; c++)
+        if ((*c == ' ' && c[1] == ' ') || *c == '\t' || *c == '\r')
+          return FALSE;
+      line = *end == '\n' ? end + 1 : end;
+    }
+  return TRUE;
 }
 
 /* The "first-dealer" line of a record that replays (so there is exactly one), or -1. */
@@ -148,12 +181,13 @@ hearts_saved_game_from_variant (GVariant     *state,
   g_autoptr(GError) local = NULL;
   g_autoptr(HeartsGame) game = NULL;
   g_autofree char    *record = NULL;
+  g_autoptr(GVariant) finished = NULL;
   HeartsRecordSummary summary;
   HeartsRules         preset_rules;
   const char         *preset_id = NULL;
   HeartsPreset        p = HEARTS_PRESET_CUSTOM;
-  guint32             version, first_dealer, q = 0;
-  guint               n;
+  guint32             version, first_dealer, stored_queens;
+  guint               n, q;
 
   g_return_val_if_fail (state != NULL, NULL);
 
@@ -184,6 +218,8 @@ hearts_saved_game_from_variant (GVariant     *state,
   /* The finished hands and the one on the table, as one record: it must replay
    * move by move to exactly what was loaded. */
   record = hearts_game_get_record (game);
+  if (!record_is_plain (record, hearts_game_get_n_results (game)))
+    return invalid (error, "the record is not as the game writes it");
   if (!hearts_record_replay (record, &summary, &local))
     return invalid (error, local->message);
   if (summary.n_hands != hearts_game_get_n_results (game) ||
@@ -206,13 +242,21 @@ hearts_saved_game_from_variant (GVariant     *state,
         !hearts_rules_equal (&preset_rules, hearts_game_get_rules (game)))))
     p = HEARTS_PRESET_CUSTOM;
 
-  /* Without a count, the least the game shows: the Q♠ of a hand just scored. */
-  if (!g_variant_lookup (state, "queens", "u", &q))
-    q = hand_is_scored (game) && taken_queen (game) ? 1 : 0;
-  if (q > hearts_game_get_n_results (game))
-    return invalid (error, "more Queens of Spades than hands");
-  if (hand_is_scored (game) && taken_queen (game) && q == 0)
-    return invalid (error, "the Queen of Spades of the last hand is not counted");
+  /* The statistics it will be counted in come from the record; the file's own count
+   * must agree with it. */
+  q = hearts_saved_game_count_queens (game);
+  if (g_variant_lookup (state, "queens", "u", &stored_queens) && stored_queens != q)
+    return invalid (error, "the Queens of Spades counted are not the record's");
+  /* Only a game over has its end date, and it must be one the statistics can show. */
+  finished = g_variant_lookup_value (state, "finished", NULL);
+  if (finished != NULL)
+    {
+      if (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        return invalid (error, "an end date in a game that is not over");
+      if (!g_variant_is_of_type (finished, G_VARIANT_TYPE_INT64) ||
+          !hearts_statistics_date_is_valid (g_variant_get_int64 (finished)))
+        return invalid (error, "an impossible end date");
+    }
 
   if (preset != NULL)
     *preset = p;
@@ -373,19 +417,21 @@ disk_write (Disk     *disk,
     }
   else
     {
-      g_autoptr(GFile) dir = g_file_get_parent (disk->file);
-      gsize       size;
-      const char *data = g_bytes_get_data (bytes, &size);
+      g_autofree char *dir = g_path_get_dirname (g_file_peek_path (disk->file));
+      gsize            size;
+      const char      *data = g_bytes_get_data (bytes, &size);
 
-      if (!g_file_make_directory_with_parents (dir, NULL, &local) &&
-          !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS))
+      if (g_mkdir_with_parents (dir, 0700) != 0)
         {
-          g_propagate_error (error, g_steal_pointer (&local));
+          int saved_errno = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       "%s", g_strerror (saved_errno));
           return FALSE;
         }
-      /* A temporary file renamed over the old one: a crash leaves one or the other. */
-      if (!g_file_replace_contents (disk->file, data, size, NULL, FALSE,
-                                    G_FILE_CREATE_PRIVATE, NULL, NULL, error))
+      /* Written whole beside it, then renamed over it: a crash or a full disk leaves
+       * the old game or the new one, never a part. */
+      if (!hearts_file_replace (g_file_peek_path (disk->file), data, size, error))
         return FALSE;
     }
   disk->on_disk = serial;
@@ -425,7 +471,7 @@ current_bytes (HeartsSavedGame *self)
 
   if (self->game == NULL)
     return NULL;
-  state = hearts_saved_game_to_variant (self->game, self->preset, self->queens);
+  state = hearts_saved_game_to_variant (self->game, self->preset, hearts_saved_game_count_queens (self->game));
   return hearts_saved_game_to_file_bytes (state);
 }
 
@@ -577,53 +623,83 @@ static void
 count_game (HeartsSavedGame *self,
             HeartsGame      *game,
             HeartsPreset     preset,
-            guint            queens,
             gint64           date)
 {
   g_autoptr(GSettings) batch = new_batch (self->settings);
 
-  hearts_statistics_add_game (batch, game, preset, queens, date);
+  hearts_statistics_add_game (batch, game, preset, hearts_saved_game_count_queens (game), date);
   g_settings_apply (batch);
   g_settings_sync ();
+  if (!hearts_keyfile_backend_is_saved (self->backend))
+    self->uncounted = TRUE;
+}
+
+static char *
+finished_path (HeartsSavedGame *self)
+{
+  return g_strconcat (g_file_peek_path (self->disk->file), ".finished", NULL);
+}
+
+/* The settings' file holds the count now: the finished game's file can go. */
+static void
+on_settings_saved_cb (HeartsSavedGame *self)
+{
+  g_autofree char *finished = finished_path (self);
+
+  if (!self->uncounted)
+    return;
+  self->uncounted = FALSE;
+  g_remove (finished);
+  if (self->game == NULL)
+    schedule_write (self);
+}
+
+/* A new game is about to replace a finished one whose count is not on disk yet: that
+ * one is kept beside until it is (restore() counts it if the program stops first). */
+static void
+keep_uncounted (HeartsSavedGame *self)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->disk->lock);
+  g_autofree char *finished = finished_path (self);
+
+  if (g_rename (g_file_peek_path (self->disk->file), finished) != 0 && errno != ENOENT)
+    g_message ("Could not keep the finished game in %s: %s", finished, g_strerror (errno));
 }
 
 static void
 finish_game (HeartsSavedGame *self,
              HeartsGame      *game)
 {
-  g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, self->preset, self->queens);
+  g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, self->preset, hearts_saved_game_count_queens (game));
   g_autoptr(GVariant) finished = NULL;
-  gint64       date = g_get_real_time () / G_USEC_PER_SEC;
+  /* A clock set to nonsense still gives a date the statistics can show. */
+  gint64       date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
   GVariantDict dict;
 
   g_variant_dict_init (&dict, state);
   g_variant_dict_insert (&dict, "finished", "x", date);
   finished = g_variant_ref_sink (g_variant_dict_end (&dict));
   write_now (self, finished);
-  count_game (self, game, self->preset, self->queens, date);
+  count_game (self, game, self->preset, date);
 }
 
 static void
 on_game_changed_cb (HeartsSavedGame *self,
                     HeartsGame      *game)
 {
-  gint hand = (gint) hearts_game_get_n_results (game) - 1;
-
-  /* The Q♠ of a hand is counted as it is scored, and saved with it. */
-  if (hand_is_scored (game) && hand != self->counted_hand)
-    {
-      if (taken_queen (game))
-        self->queens++;
-      self->counted_hand = hand;
-    }
-
   if (hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
     {
       /* Following stops below, which drops our reference while it is emitting. */
       g_object_ref (game);
       finish_game (self, game);
-      /* Nothing more of it is saved, so it cannot be counted twice; the file goes. */
+      /* Nothing more of it is saved, so it cannot be counted twice; the file goes, once
+       * the count is on disk. */
       hearts_saved_game_follow (self, NULL, HEARTS_PRESET_CUSTOM);
+      if (self->uncounted)
+        {
+          g_clear_handle_id (&self->write_id, g_source_remove);
+          self->dirty = FALSE;
+        }
       g_object_unref (game);
       return;
     }
@@ -631,8 +707,9 @@ on_game_changed_cb (HeartsSavedGame *self,
   schedule_write (self);
 }
 
-/* The old "saved-game" key as the keyfile backend holds it: its own parser logs a
- * critical on text that is not UTF-8, so the text is checked first. */
+/* The old "saved-game" key as a keyfile backend holds it (GLib's or ours): GLib's
+ * parser logs a critical on text that is not UTF-8, so the text is checked first,
+ * and text that does not parse is kept for the .bad file. */
 static GVariant *
 read_old_keyfile (GSettings        *settings,
                   GSettingsBackend *backend)
@@ -679,7 +756,8 @@ move_old_key (HeartsSavedGame *self)
   GType keyfile_type = g_type_from_name ("GKeyfileSettingsBackend");
 
   g_object_get (self->settings, "backend", &backend, NULL);
-  if (keyfile_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (backend, keyfile_type))
+  if ((keyfile_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (backend, keyfile_type)) ||
+      HEARTS_IS_KEYFILE_BACKEND (backend))
     old = read_old_keyfile (self->settings, backend);
   else
     old = g_settings_get_user_value (self->settings, OLD_KEY);
@@ -704,24 +782,49 @@ move_old_key (HeartsSavedGame *self)
   g_settings_reset (self->settings, OLD_KEY);
 }
 
+/* A finished game kept beside by keep_uncounted(): counted unless it was, and gone
+ * once the count is on disk. */
+static void
+restore_finished (HeartsSavedGame *self)
+{
+  g_autofree char *path = finished_path (self);
+  g_autoptr(GBytes) contents = hearts_file_load (path, HEARTS_SAVED_GAME_MAX_SIZE, NULL);
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(HeartsGame) game = NULL;
+  HeartsPreset preset;
+  gint64       date;
+
+  if (contents == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  state = hearts_saved_game_from_file_bytes (contents, NULL);
+  if (state != NULL)
+    game = hearts_saved_game_from_variant (state, &preset, NULL, NULL);
+  if (game != NULL && hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
+    {
+      if (!g_variant_lookup (state, "finished", "x", &date))
+        date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
+      if (!already_counted (self->settings, game, preset, date))
+        count_game (self, game, preset, date);
+      if (self->uncounted)
+        return;
+    }
+  else
+    g_message ("%s is not a finished game, so it cannot be counted", path);
+  g_remove (path);
+}
+
 /* A file we cannot use is kept beside, for a bug report, and is out of the way. */
 static void
 put_aside (HeartsSavedGame *self,
            GError         **error)
 {
-  g_autofree char *name = g_strconcat (g_file_peek_path (self->disk->file), ".bad", NULL);
-  g_autoptr(GFile) bad = g_file_new_for_path (name);
-  g_autoptr(GError) local = NULL;
-  g_autofree char *basename = g_file_get_basename (bad);
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->disk->lock);
+  g_autofree char *basename = hearts_file_put_aside (g_file_peek_path (self->disk->file));
 
-  if (!g_file_move (self->disk->file, bad, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &local))
-    {
-      g_message ("Could not move the saved game aside: %s", local->message);
-      g_file_delete (self->disk->file, NULL, NULL);
-      return;
-    }
-  if (error != NULL && *error != NULL)
+  if (basename != NULL && error != NULL && *error != NULL)
     {
       g_autofree char *message = g_strdup_printf (_("%s. It was kept as “%s”."), (*error)->message, basename);
 
@@ -745,6 +848,9 @@ hearts_saved_game_constructed (GObject *object)
 
       self->disk = disk_new (file);
     }
+  g_object_get (self->settings, "backend", &self->backend, NULL);
+  if (HEARTS_IS_KEYFILE_BACKEND (self->backend))
+    g_signal_connect_object (self->backend, "saved", G_CALLBACK (on_settings_saved_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -761,8 +867,8 @@ hearts_saved_game_dispose (GObject *object)
       g_signal_handlers_disconnect_by_func (self->game, on_game_changed_cb, self);
       g_clear_object (&self->game);
     }
-  g_clear_object (&self->restored);
   g_clear_object (&self->settings);
+  g_clear_object (&self->backend);
 
   G_OBJECT_CLASS (hearts_saved_game_parent_class)->dispose (object);
 }
@@ -871,7 +977,6 @@ static void
 hearts_saved_game_init (HeartsSavedGame *self)
 {
   self->preset = HEARTS_PRESET_CUSTOM;
-  self->counted_hand = -1;
 }
 
 /* Public API */
@@ -895,27 +1000,29 @@ hearts_saved_game_restore (HeartsSavedGame *self,
   g_autoptr(HeartsGame) game = NULL;
   g_autoptr(GError) local = NULL;
   HeartsPreset preset;
-  guint        queens;
   gint64       date;
 
   g_return_val_if_fail (HEARTS_IS_SAVED_GAME (self), NULL);
 
   move_old_key (self);
+  restore_finished (self);
 
-  contents = g_file_load_bytes (self->disk->file, NULL, NULL, &local);
+  /* Whatever is there is looked at before it is read: a named pipe or a link to a
+   * device would block here for ever, a huge file fill the memory. */
+  contents = hearts_file_load (g_file_peek_path (self->disk->file), HEARTS_SAVED_GAME_MAX_SIZE, &local);
   if (contents == NULL)
     {
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         return NULL;
       g_message ("Could not read the saved game: %s", local->message);
-      g_set_error (error, HEARTS_SAVED_GAME_ERROR, HEARTS_SAVED_GAME_ERROR_INVALID,
-                   _("The saved game could not be read, so a new game was started: %s"), local->message);
+      invalid (error, local->message);
+      put_aside (self, error);
       return NULL;
     }
 
   state = hearts_saved_game_from_file_bytes (contents, error);
   if (state != NULL)
-    game = hearts_saved_game_from_variant (state, &preset, &queens, error);
+    game = hearts_saved_game_from_variant (state, &preset, NULL, error);
   if (game == NULL)
     {
       put_aside (self, error);
@@ -927,17 +1034,15 @@ hearts_saved_game_restore (HeartsSavedGame *self,
   if (hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
     {
       if (!g_variant_lookup (state, "finished", "x", &date))
-        date = g_get_real_time () / G_USEC_PER_SEC;
+        date = CLAMP (g_get_real_time () / G_USEC_PER_SEC, HEARTS_DATE_MIN, HEARTS_DATE_MAX);
       if (!already_counted (self->settings, game, preset, date))
-        count_game (self, game, preset, queens, date);
-      write_now (self, NULL);
+        count_game (self, game, preset, date);
+      if (!self->uncounted)
+        write_now (self, NULL);
       return NULL;
     }
 
   self->preset = preset;
-  self->queens = queens;
-  self->counted_hand = hand_is_scored (game) ? (gint) hearts_game_get_n_results (game) - 1 : -1;
-  g_set_object (&self->restored, game);
   return g_steal_pointer (&game);
 }
 
@@ -984,13 +1089,8 @@ hearts_saved_game_follow (HeartsSavedGame *self,
 
   if (game != NULL)
     {
-      /* A game restored by us keeps its count; any other starts from nothing. */
-      if (game != self->restored)
-        {
-          self->queens = 0;
-          self->counted_hand = hand_is_scored (game) ? (gint) hearts_game_get_n_results (game) - 1 : -1;
-        }
-      g_clear_object (&self->restored);
+      if (self->uncounted)
+        keep_uncounted (self);
       self->preset = preset;
       self->game = g_object_ref (game);
       g_signal_connect_object (game, "changed", G_CALLBACK (on_game_changed_cb), self,

@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 
 /* The saved state: hearts_game_serialize()'s dictionary, plus "preset" (s, the rules
  * preset the game was started with), "queens" (u, the hands in which seat 0 took the
- * Queen of Spades) and, in a game that is over but maybe not yet counted, "finished"
- * (x, the date its history entry has). */
+ * Queen of Spades, as the record shows them) and, in a game that is over
+ * but maybe not yet counted, "finished" (x, the date its history entry has). */
 #define HEARTS_SAVED_GAME_TYPE G_VARIANT_TYPE_VARDICT
 
 /* The file: a serialized little-endian GVariant of this type, (magic, format version,
@@ -22,6 +22,13 @@ G_BEGIN_DECLS
 #define HEARTS_SAVED_GAME_FILE_TYPE    G_VARIANT_TYPE ("(sua{sv})")
 #define HEARTS_SAVED_GAME_FILE_MAGIC   "io.github.gtkhearts.Hearts.SavedGame"
 #define HEARTS_SAVED_GAME_FILE_VERSION 1
+
+/* A saved game is refused unread above this size, far more than any real game: a hand
+ * takes about 860 bytes (a game of 100 deals, 86 KB), so even the longest the loader
+ * takes (HEARTS_GAME_MAX_RESULTS hands) is about 9 MB. The record of one hand, as the
+ * game writes it, is at most about 1,100 bytes (five players). */
+#define HEARTS_SAVED_GAME_MAX_SIZE        (32 * 1024 * 1024)
+#define HEARTS_SAVED_GAME_MAX_HAND_RECORD 2048
 
 #define HEARTS_SAVED_GAME_ERROR (hearts_saved_game_error_quark ())
 GQuark hearts_saved_game_error_quark (void);
@@ -33,9 +40,12 @@ typedef enum
 } HeartsSavedGameError;
 
 /* Every check we know: the model's own loader, that seat 0 is the player's and every
- * other seat a computer's, that the game's record replays to the same position and
- * the extra keys agree with it. On failure @error has a message for the player; the
- * reason is in the debug log. */
+ * other seat a computer's, that the game's record is as the game writes it and
+ * replays to the same position, and that the extra keys agree with it (an end date
+ * only in a game over, within the statistics' dates). @queens is the count of the
+ * finished hands in which seat 0 took the Q♠, from the record; a state whose "queens"
+ * says otherwise is refused. On failure @error has a message for the player; the reason is in
+ * the debug log. */
 HeartsGame   *hearts_saved_game_from_variant (GVariant           *state,
                                               HeartsPreset       *preset,
                                               guint              *queens,
@@ -43,6 +53,9 @@ HeartsGame   *hearts_saved_game_from_variant (GVariant           *state,
 GVariant     *hearts_saved_game_to_variant   (HeartsGame         *game,
                                               HeartsPreset        preset,
                                               guint               queens);
+/* The finished hands of @game in which seat 0 took the Queen of Spades: what its
+ * state's "queens" must say. */
+guint hearts_saved_game_count_queens (HeartsGame *game);
 
 /* The file's bytes for @state, and back: the state of a file whose header and
  * bytes are sound (NULL and @error otherwise). The state still needs
@@ -65,9 +78,10 @@ HeartsSavedGame *hearts_saved_game_new          (GSettings       *settings,
                                                  GFile           *file);
 
 /* The saved game, or NULL if there is none. A game left in the old "saved-game" key
- * is moved to the file first. A saved game that cannot be used is renamed to
- * "saved-game.bad" and reported in @error (NULL is returned); the caller shows the
- * message and starts a new game. A game that was saved at its end but not yet
+ * is moved to the file first. The file is judged before it is read (a regular file of
+ * at most HEARTS_SAVED_GAME_MAX_SIZE bytes, opened without blocking). A saved game that
+ * cannot be used (that or any check) is renamed to "saved-game.bad" and reported in
+ * @error (NULL is returned); the caller shows the message and starts a new game. A game that was saved at its end but not yet
  * counted is counted now, and NULL is returned. */
 HeartsGame      *hearts_saved_game_restore      (HeartsSavedGame *self,
                                                  GError         **error);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearts-keyfile-backend.h"
 #include "hearts-settings.h"
 
 struct _HeartsSettings
@@ -33,6 +34,7 @@ enum
 enum
 {
   RULES_CHANGED,
+  WRITE_FAILED,
   N_SIGNALS
 };
 
@@ -383,14 +385,31 @@ on_settings_changed_cb (HeartsSettings *self,
 /* GObject */
 
 static void
+on_write_failed_cb (HeartsSettings *self,
+                    const char     *message)
+{
+  g_signal_emit (self, signals[WRITE_FAILED], 0, message);
+}
+
+static void
 hearts_settings_constructed (GObject *object)
 {
   HeartsSettings *self = (HeartsSettings *) object;
+  g_autoptr(GSettingsBackend) backend = NULL;
 
   G_OBJECT_CLASS (hearts_settings_parent_class)->constructed (object);
 
+  /* Where GLib would keep them in a keyfile, a keyfile that a full disk cannot empty. */
   if (self->settings == NULL)
-    self->settings = g_settings_new (HEARTS_SCHEMA_ID);
+    {
+      g_autoptr(GSettingsBackend) chosen = hearts_keyfile_backend_get_default ();
+
+      self->settings = g_settings_new_with_backend (HEARTS_SCHEMA_ID, chosen);
+    }
+  g_object_get (self->settings, "backend", &backend, NULL);
+  if (HEARTS_IS_KEYFILE_BACKEND (backend))
+    g_signal_connect_object (backend, "write-failed", G_CALLBACK (on_write_failed_cb), self,
+                             G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->settings, "changed",
                            G_CALLBACK (on_settings_changed_cb), self,
@@ -472,6 +491,17 @@ hearts_settings_class_init (HeartsSettingsClass *klass)
   signals[RULES_CHANGED] =
     g_signal_new ("rules-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * HeartsSettings::write-failed:
+   * @message: a sentence for the player
+   *
+   * The settings could not be written to their file (a full disk); the new values hold
+   * for this run and are written with the next change. Once until a write works again.
+   */
+  signals[WRITE_FAILED] =
+    g_signal_new ("write-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -626,10 +656,17 @@ gboolean
 hearts_settings_check (HeartsSettings *self,
                        GError        **error)
 {
-  HeartsRules rules;
+  g_autofree char *notice = hearts_keyfile_backend_take_notice ();
+  HeartsRules      rules;
 
   g_return_val_if_fail (HEARTS_IS_SETTINGS (self), FALSE);
 
+  /* A settings file that was put aside at startup: the defaults are in use. */
+  if (notice != NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, notice);
+      return FALSE;
+    }
   if (!hearts_settings_get_rules (self, &rules, error))
     return FALSE;
   /* The keyfile backend (the Flatpak's) says so when its folder cannot be written;

@@ -100,7 +100,8 @@ char           *hearts_settings_get_seat_engine (HeartsSettings  *self,
 
 /* Checks the rule keys make valid rules; if not, resets them and says so in @error
  * in words for the player; likewise if the settings cannot be written (a read-only
- * keyfile folder). Call once at startup. */
+ * keyfile folder), or if the settings keyfile could not be read and was put aside
+ * (hearts_keyfile_backend_check_file()). Call once at startup. */
 gboolean        hearts_settings_check         (HeartsSettings    *self,
                                                GError           **error);
 

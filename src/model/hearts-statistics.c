@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-statistics.h"
 
 #define STATS_TYPE   "(uuuxuuii)"
@@ -18,6 +19,12 @@
 /* clang-format off: the quark\'s name is a string */
 G_DEFINE_QUARK (hearts - statistics - error - quark, hearts_statistics_error)
 /* clang-format on */
+
+gboolean
+hearts_statistics_date_is_valid (gint64 date)
+{
+  return date >= HEARTS_DATE_MIN && date <= HEARTS_DATE_MAX;
+}
 
 double
 hearts_stats_get_average (const HeartsStats *stats)
@@ -73,7 +80,7 @@ history_from_variant (GVariant           *value,
   if (!hearts_preset_from_id (preset_id, &e->preset) ||
       n < HEARTS_MIN_PLAYERS || n > HEARTS_MAX_PLAYERS ||
       e->winners == 0 || e->winners >= (1u << n) ||
-      e->date < 0)
+      !hearts_statistics_date_is_valid (e->date))
     return FALSE;
   e->n_players = n;
   for (guint s = 0; s < n; s++)

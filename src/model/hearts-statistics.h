@@ -35,6 +35,14 @@ typedef struct
 
 #define HEARTS_HISTORY_MAX 100
 
+/* The dates a game may have ended on: from 1970 to the start of the year 9999, which
+ * a local calendar can show in any time zone (GDateTime stops at 9999-12-31). A clock
+ * set to nonsense gives the nearest of the two. */
+#define HEARTS_DATE_MIN G_GINT64_CONSTANT (0)
+#define HEARTS_DATE_MAX G_GINT64_CONSTANT (253370764800)
+
+gboolean  hearts_statistics_date_is_valid (gint64               date);
+
 /* Points per hand, 0 with no hand played. */
 double    hearts_stats_get_average        (const HeartsStats   *stats);
 

@@ -9,11 +9,13 @@
 
 #include <glib.h>
 
-#include "hearts-ai-level.h"
-#include "hearts-cards.h"
-#include "hearts-claim.h"
-#include "hearts-refusal.h"
-#include "hearts-rules.h"
+/* The engine's vocabulary, by path: a view sees these through the model, and no other
+ * header of the engine or the players (their folders are not on its include path). */
+#include "../ai/hearts-ai-level.h"
+#include "../engine/hearts-cards.h"
+#include "../engine/hearts-claim.h"
+#include "../engine/hearts-refusal.h"
+#include "../engine/hearts-rules.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +35,30 @@ typedef enum
   HEARTS_PHASE_GAME_OVER,
 } HeartsPhase;
 
+/* Room for the tricks of a hand (the three-player game's 17). */
+#define HEARTS_HAND_MAX_TRICKS 17
+
+/* One trick as every view shows it: who led, the cards in order of play, who took it
+ * and its card points. A claim's first trick may have had cards played before the
+ * claim: the first @n_before of @cards. */
+typedef struct
+{
+  guint8      leader;
+  guint8      winner;
+  guint8      n_cards;
+  guint8      n_before;
+  gint        points;                    /* before any moon adjustment */
+  HeartsCard  cards[HEARTS_MAX_PLAYERS];
+} HeartsTrick;
+
+/* Whether the seat may claim the rest of the hand. */
+typedef enum
+{
+  HEARTS_CLAIM_OFFER_NONE,      /* not its turn, or the rest is not decided */
+  HEARTS_CLAIM_OFFER_CHECKING,  /* its turn: being worked out */
+  HEARTS_CLAIM_OFFER_OFFERED,   /* decided: the seat may claim it */
+} HeartsClaimOffer;
+
 /* One finished hand on the score sheet. */
 typedef struct
 {
@@ -42,6 +68,7 @@ typedef struct
   gboolean moon_minus;      /* the shooter took 26 off instead of giving everyone else 26 */
   gint jack;                /* who took the J♦ with omnibus (−10), or -1 */
   guint no_tricks;          /* bit per seat that got the no-tricks bonus (−5) */
+  gint queen;               /* who took the Queen of Spades, or -1 */
 } HeartsHandResult;
 
 G_END_DECLS

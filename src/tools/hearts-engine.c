@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hearts-protocol.h"
 
@@ -22,6 +23,7 @@ main (int   argc,
   gint64           seed = 1;
   char            *line = NULL;
   size_t           size = 0;
+  ssize_t          len;
   GOptionEntry     entries[] = {
         { "level", 'l', 0, G_OPTION_ARG_STRING, &level_text, "Player level: random, easy, normal, hard (normal)", "LEVEL" },
         { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed of the player (1)", "SEED" },
@@ -48,9 +50,15 @@ main (int   argc,
 
   protocol = hearts_protocol_new (level, (guint64) seed);
 
-  while (getline (&line, &size, stdin) >= 0)
+  while ((len = getline (&line, &size, stdin)) >= 0)
     {
-      g_autofree char *answer = hearts_protocol_handle (protocol, line);
+      g_autofree char *answer = NULL;
+
+      /* The protocol reads a line as a C string: a NUL would hide the rest of it. */
+      if (memchr (line, '\0', len) != NULL)
+        answer = g_strdup ("error the line holds a NUL byte");
+      else
+        answer = hearts_protocol_handle (protocol, line);
 
       if (answer == NULL)
         break;

@@ -185,11 +185,25 @@ replay (const char *path)
   g_autoptr(GError) error = NULL;
   g_autofree char    *text = NULL;
   HeartsRecordSummary summary;
+  gsize               length;
+  const char         *nul;
 
-  if (!g_file_get_contents (path, &text, NULL, &error))
+  if (!g_file_get_contents (path, &text, &length, &error))
     {
       g_printerr ("hearts-sim: %s\n", error->message);
       return 2;
+    }
+  /* Every byte is read: the lines below are C strings, so a NUL would end the file
+   * there and leave the rest unchecked. */
+  nul = memchr (text, '\0', length);
+  if (nul != NULL)
+    {
+      guint line = 1;
+
+      for (const char *c = text; c < nul; c++)
+        line += *c == '\n';
+      g_printerr ("hearts-sim: %s: line %u holds a NUL byte\n", path, line);
+      return 1;
     }
 
   /* A file may hold several games, each starting with its header line, found as

@@ -12,7 +12,6 @@
 #include "hearts-preferences-window.h"
 #include "hearts-software-gl.h"
 #include "hearts-statistics-dialog.h"
-#include "hearts-test-state.h"
 #include "hearts-window.h"
 
 struct _HeartsApplication
@@ -23,7 +22,6 @@ struct _HeartsApplication
   char           *rules;    /* --rules, until the first game takes it */
   gint64          seed;     /* -1: pick one */
   gboolean        new_game; /* --seed or --rules: do not resume */
-  GSimpleAction  *state_action;
 };
 
 G_DEFINE_FINAL_TYPE (HeartsApplication, hearts_application, ADW_TYPE_APPLICATION)
@@ -76,7 +74,7 @@ preferences_activated (GSimpleAction *action,
     return;
   preferences = hearts_preferences_window_new (hearts_window_get_settings (window));
   /* It says when the rules differ from the game's, whichever game is on. */
-  g_object_bind_property (window, "game", preferences, "game", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (window, "seat-view", preferences, "seat-view", G_BINDING_SYNC_CREATE);
   hearts_preferences_window_present (preferences, GTK_WIDGET (window));
 }
 
@@ -111,8 +109,12 @@ help_launched_cb (GObject      *source,
 
       /* GIO's reason ("Operation not supported") would tell a player nothing. */
       g_debug ("Opening help:%s failed: %s", BASE_ID, error->message);
+      /* An alert, not a toast: above an open score sheet or dialog, and it stays until
+       * read (a toast went grey behind the sheet's dimming, or timed out). */
       if (window != NULL)
-        hearts_window_show_toast (window, _("The user guide could not be opened. Is a help viewer such as Yelp installed?"));
+        hearts_dialog_present (hearts_alert_new_notice (_("The User Guide Could Not Be Opened"),
+                                                        _("Is a help viewer such as Yelp installed?")),
+                               GTK_WIDGET (window));
     }
 }
 
@@ -173,35 +175,6 @@ hearts_application_handle_local_options (GApplication *app,
   return -1;
 }
 
-/* For tests/bench/startup-bench: say when the first frame with the cards is out, then quit. */
-static gboolean
-bench_quit_cb (gpointer user_data)
-{
-  g_application_quit (G_APPLICATION (user_data));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-bench_after_paint_cb (GdkFrameClock *clock,
-                      GApplication  *app)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  if (!HEARTS_IS_WINDOW (window) || !hearts_table_get_drew_cards (hearts_window_get_table (HEARTS_WINDOW (window))))
-    return;
-  g_signal_handlers_disconnect_by_func (clock, bench_after_paint_cb, app);
-  g_print ("first-frame\n");
-  g_timeout_add (500, bench_quit_cb, app);
-}
-
-static void
-bench_realize_cb (GtkWidget    *window,
-                  GApplication *app)
-{
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
-                    G_CALLBACK (bench_after_paint_cb), app);
-}
-
 static void
 hearts_application_activate (GApplication *app)
 {
@@ -212,10 +185,6 @@ hearts_application_activate (GApplication *app)
       HeartsApplication *self = HEARTS_APPLICATION (app);
 
       window = GTK_WINDOW (hearts_window_new (self));
-      if (self->state_action != NULL)
-        hearts_test_state_attach (HEARTS_WINDOW (window), self->state_action);
-      if (g_getenv ("HEARTS_BENCH_FIRST_FRAME") != NULL)
-        g_signal_connect (window, "realize", G_CALLBACK (bench_realize_cb), app);
     }
   gtk_window_present (window);
 }
@@ -224,20 +193,11 @@ static void
 hearts_application_startup (GApplication *app)
 {
   HeartsApplication *self = HEARTS_APPLICATION (app);
-  static const char *new_game[] = { "<Control>n", NULL };
-  static const char *undo[] = { "<Control>z", NULL };
-  static const char *hint[] = { "h", NULL };
-  static const char *claim[] = { "c", NULL };
+  /* The application's own and the shortcuts window; the window's are in its template. */
   static const char *quit[] = { "<Control>q", NULL };
   static const char *help[] = { "F1", NULL };
   static const char *shortcuts[] = { "<Control>question", NULL };
-  static const char *scores[] = { "<Control>s", NULL };
-  static const char *review[] = { "<Control>r", NULL };
-  static const char *fullscreen[] = { "F11", NULL };
   static const char *preferences[] = { "<Control>comma", NULL };
-  /* Not a key the hand uses (hearts-card-widget.c binds the arrows, Space and Enter). */
-  static const char *last_trick[] = { "l", NULL };
-  static const char *hand_so_far[] = { "<Shift>l", NULL };
   g_autofree char   *card_theme = NULL;
 
   /* The deck parses in a thread while GTK and libadwaita start. */
@@ -250,27 +210,11 @@ hearts_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
 
-  /* Read-only for others: the game record and what the table shows, for tests. */
-  if (hearts_test_state_enabled ())
-    {
-      self->state_action = g_simple_action_new_stateful ("state", NULL, g_variant_new_parsed ("@a{sv} {}"));
-      g_simple_action_set_enabled (self->state_action, FALSE);
-      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (self->state_action));
-    }
 
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_game);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.claim", claim);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.scores", scores);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.review-hand", review);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-last-trick", last_trick);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-hand-so-far", hand_so_far);
 }
 
 static void
@@ -289,7 +233,6 @@ hearts_application_dispose (GObject *object)
 {
   HeartsApplication *self = HEARTS_APPLICATION (object);
 
-  g_clear_object (&self->state_action);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->rules, g_free);
 

@@ -67,6 +67,18 @@ hearts_alert_new (const char *heading,
   return GTK_WIDGET (alert);
 }
 
+GtkWidget *
+hearts_alert_new_notice (const char *heading,
+                         const char *body)
+{
+  AdwAlertDialog *alert = ADW_ALERT_DIALOG (adw_alert_dialog_new (heading, body));
+
+  adw_alert_dialog_add_response (alert, "close", _("_Close"));
+  adw_alert_dialog_set_default_response (alert, "close");
+  adw_alert_dialog_set_close_response (alert, "close");
+  return GTK_WIDGET (alert);
+}
+
 void
 hearts_alert_set_response_label (GtkWidget  *alert,
                                  const char *response,
@@ -198,6 +210,18 @@ hearts_alert_new (const char *heading,
   adw_message_dialog_set_response_appearance (alert, confirm_id, ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (alert, "cancel");
   adw_message_dialog_set_close_response (alert, "cancel");
+  return GTK_WIDGET (alert);
+}
+
+GtkWidget *
+hearts_alert_new_notice (const char *heading,
+                         const char *body)
+{
+  AdwMessageDialog *alert = ADW_MESSAGE_DIALOG (adw_message_dialog_new (NULL, heading, body));
+
+  adw_message_dialog_add_response (alert, "close", _("_Close"));
+  adw_message_dialog_set_default_response (alert, "close");
+  adw_message_dialog_set_close_response (alert, "close");
   return GTK_WIDGET (alert);
 }
 

@@ -60,6 +60,11 @@ GtkWidget *hearts_alert_new                 (const char *heading,
                                              const char *confirm_id,
                                              const char *confirm_label);
 
+/* A message with one answer, "close" (Escape and Enter too): for what the player must
+ * read before going on. */
+GtkWidget *hearts_alert_new_notice          (const char *heading,
+                                             const char *body);
+
 /* The label of one of an alert's answers ("cancel" or its confirm id). */
 void       hearts_alert_set_response_label  (GtkWidget  *alert,
                                              const char *response,

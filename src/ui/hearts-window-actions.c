@@ -8,7 +8,6 @@
 
 #include "hearts-compat.h"
 #include "hearts-review-view.h"
-#include "hearts-test-state.h"
 #include "hearts-window-private.h"
 
 /* Deals a move: the model's default (1000), a hand in 0.65 s (median) on a loaded
@@ -21,22 +20,26 @@ can_review (HeartsWindow *self)
 {
   HeartsPhase phase;
 
-  if (self->game == NULL)
+  if (self->view == NULL)
     return FALSE;
-  phase = hearts_game_get_phase (self->game);
+  phase = hearts_seat_view_get_phase (self->view);
   return (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER) &&
-         hearts_game_get_n_results (self->game) > 0 &&
-         hearts_game_get_played_trick (self->game, 0, NULL, NULL) > 0;
+         hearts_seat_view_get_n_results (self->view) > 0 &&
+         hearts_seat_state_get_n_tricks (hearts_seat_view_get_state (self->view)) > 0;
 }
 
 gboolean
 _hearts_window_game_in_progress (HeartsWindow *self)
 {
-  if (self->game == NULL || hearts_game_get_phase (self->game) == HEARTS_PHASE_GAME_OVER)
+  const HeartsSeatState *state;
+  guint                  own;
+
+  if (self->view == NULL || hearts_seat_view_get_phase (self->view) == HEARTS_PHASE_GAME_OVER)
     return FALSE;
-  return hearts_game_get_n_results (self->game) > 0 ||
-         hearts_game_has_passed (self->game, HEARTS_HUMAN_SEAT) ||
-         hearts_game_has_played (self->game, HEARTS_HUMAN_SEAT);
+  state = hearts_seat_view_get_state (self->view);
+  own = hearts_seat_state_get_seat (state);
+  return hearts_seat_state_get_n_results (state) > 0 || hearts_seat_state_has_passed (state, own) ||
+         hearts_seat_state_has_played (state, own);
 }
 
 /* A hand in play or just over with a finished trick to look back at, if the settings
@@ -46,10 +49,10 @@ can_show_tricks (HeartsWindow *self)
 {
   GSettings *settings = self->settings != NULL ? hearts_settings_get_settings (self->settings) : NULL;
 
-  return self->game != NULL && settings != NULL &&
+  return self->view != NULL && settings != NULL &&
          g_settings_get_boolean (settings, "show-past-tricks") &&
-         hearts_game_get_phase (self->game) != HEARTS_PHASE_PASSING &&
-         hearts_game_get_n_finished_tricks (self->game) > 0;
+         hearts_seat_view_get_phase (self->view) != HEARTS_PHASE_PASSING &&
+         hearts_seat_state_get_n_tricks (hearts_seat_view_get_state (self->view)) > 0;
 }
 
 void
@@ -57,17 +60,19 @@ _hearts_window_actions_update (HeartsWindow *self)
 {
   GtkWidget  *widget = GTK_WIDGET (self);
   gboolean    sheet = gtk_widget_get_visible (GTK_WIDGET (self->score_sheet));
-  gboolean    human = self->game != NULL && hearts_game_human_to_move (self->game);
-  HeartsPhase phase = self->game != NULL ? hearts_game_get_phase (self->game) : HEARTS_PHASE_GAME_OVER;
+  gboolean    human = self->view != NULL && hearts_seat_view_get_own_turn (self->view);
+  HeartsPhase phase = self->view != NULL ? hearts_seat_view_get_phase (self->view) : HEARTS_PHASE_GAME_OVER;
+  gboolean    claim;
 
   gtk_widget_action_set_enabled (widget, "win.undo",
-                                 self->game != NULL && hearts_game_can_undo (self->game) && !sheet);
+                                 self->view != NULL && hearts_seat_view_get_can_undo (self->view) && !sheet);
   gtk_widget_action_set_enabled (widget, "win.hint", human && !sheet && !self->hinting);
   gtk_widget_action_set_enabled (widget, "win.next-hand", phase == HEARTS_PHASE_HAND_OVER);
   gtk_widget_action_set_enabled (widget, "win.close-scores",
                                  sheet && hearts_score_sheet_get_mode (self->score_sheet) != HEARTS_SCORE_SHEET_HAND_OVER);
-  gtk_widget_action_set_enabled (widget, "win.claim", self->claim_known && !sheet);
-  gtk_widget_set_visible (self->claim_button, self->claim_known && !sheet);
+  claim = self->view != NULL && hearts_seat_view_get_claim_offer (self->view, NULL) == HEARTS_CLAIM_OFFER_OFFERED;
+  gtk_widget_action_set_enabled (widget, "win.claim", claim && !sheet);
+  gtk_widget_set_visible (self->claim_button, claim && !sheet);
   gtk_widget_action_set_enabled (widget, "win.review-hand", can_review (self));
   gtk_widget_action_set_enabled (widget, "win.pass",
                                  hearts_table_get_chosen (self->table) != 0 && phase == HEARTS_PHASE_PASSING);
@@ -137,9 +142,8 @@ undo_action (GtkWidget  *widget,
 {
   HeartsWindow *self = HEARTS_WINDOW (widget);
 
-  if (!hearts_game_runner_undo (self->runner))
-    return;
-  hearts_table_reset (self->table);
+  /* The view's reset puts every view back where the game is. */
+  hearts_seat_view_undo (self->view);
 }
 
 static void
@@ -153,8 +157,8 @@ on_hint_ready (GObject      *source,
   g_autofree char *message = NULL;
   HeartsCards      cards;
 
-  cards = hearts_game_hint_finish (HEARTS_GAME (source), result, &error);
-  if (HEARTS_GAME (source) != self->game)
+  cards = hearts_seat_view_hint_finish (HEARTS_SEAT_VIEW (source), result, &error);
+  if (HEARTS_SEAT_VIEW (source) != self->view)
     return;
   self->hinting = FALSE;
   _hearts_window_actions_update (self);
@@ -180,11 +184,11 @@ hint_action (GtkWidget  *widget,
 {
   HeartsWindow *self = HEARTS_WINDOW (widget);
 
-  if (self->hinting || !hearts_game_human_to_move (self->game))
+  if (self->hinting || !hearts_seat_view_get_own_turn (self->view))
     return;
   self->hinting = TRUE;
   _hearts_window_actions_update (self);
-  hearts_game_runner_hint_async (self->runner, HEARTS_HUMAN_SEAT, on_hint_ready, g_object_ref (self));
+  hearts_seat_view_hint_async (self->view, NULL, on_hint_ready, g_object_ref (self));
 }
 
 /* The score sheet and the hands */
@@ -216,7 +220,7 @@ next_hand_action (GtkWidget  *widget,
   HeartsWindow *self = HEARTS_WINDOW (widget);
 
   /* The new hand is dealt first, so that the focus has a card to go to. */
-  hearts_game_next_hand (self->game);
+  hearts_seat_view_next_hand (self->view);
   _hearts_window_hide_score_sheet (self);
 }
 
@@ -228,22 +232,16 @@ review_hand_action (GtkWidget  *widget,
   HeartsWindow    *self = HEARTS_WINDOW (widget);
   HeartsCardTheme *table_theme = hearts_table_get_card_theme (self->table);
   g_autoptr(HeartsCardTheme) theme = NULL;
-  const char *names[HEARTS_MAX_PLAYERS + 1];
-  guint       n;
   GtkWidget  *review;
 
   if (!can_review (self) || (self->review != NULL && gtk_widget_get_mapped (self->review)))
     return;
 
-  n = hearts_game_get_n_players (self->game);
-  for (guint s = 0; s < n; s++)
-    names[s] = hearts_table_get_player_name (self->table, s);
-  names[n] = NULL;
   /* A deck of its own: small cards in the table's cache would push out the table's size. */
   if (table_theme != NULL)
     theme = hearts_card_theme_new_for_id (hearts_card_theme_get_id (table_theme), NULL);
 
-  review = hearts_review_view_new (self->game, names, theme);
+  review = hearts_review_view_new (self->view, theme);
   /* No larger than the window, on a phone. */
   hearts_dialog_set_size (review,
                           MIN (HEARTS_REVIEW_VIEW_WIDTH, gtk_widget_get_width (widget)),
@@ -251,7 +249,7 @@ review_hand_action (GtkWidget  *widget,
   g_set_weak_pointer (&self->review, review);
   hearts_review_view_start (HEARTS_REVIEW_VIEW (review), REVIEW_SAMPLES);
   hearts_dialog_present (review, widget);
-  hearts_test_state_follow_review (self, review);
+  _hearts_window_notify (self, WINDOW_PROP_REVIEW);
 }
 
 static void
@@ -268,29 +266,19 @@ static void
 show_trick_history (HeartsWindow          *self,
                     HeartsTrickHistoryMode mode)
 {
-  guint n;
-  g_autoptr(GStrvBuilder) builder = NULL;
-  g_auto(GStrv) names = NULL;
   HeartsTrickHistory *history;
 
   if (!can_show_tricks (self))
     return;
   /* Already open (the pile's click may ask again): the page asked for. */
-  if (self->trick_history != NULL && hearts_trick_history_get_game (self->trick_history) == self->game)
+  if (self->trick_history != NULL && hearts_trick_history_get_seat_view (self->trick_history) == self->view)
     {
       hearts_trick_history_set_mode (self->trick_history, mode);
       return;
     }
   _hearts_window_close_trick_history (self);
 
-  n = hearts_game_get_n_players (self->game);
-  builder = g_strv_builder_new ();
-  for (guint s = 0; s < n; s++)
-    g_strv_builder_add (builder, hearts_table_get_player_name (self->table, s));
-  names = g_strv_builder_end (builder);
-
-  history = hearts_trick_history_new (self->game, (const char * const *) names,
-                                      hearts_table_get_card_theme (self->table),
+  history = hearts_trick_history_new (self->view, hearts_table_get_card_theme (self->table),
                                       hearts_table_get_card_width (self->table));
   hearts_trick_history_set_mode (history, mode);
   _hearts_window_set_trick_history (self, history);

@@ -6,6 +6,7 @@
 
 #include "hearts-game-runner.h"
 #include "hearts-saved-game.h"
+#include "hearts-seat-view.h"
 #include "hearts-score-sheet.h"
 #include "hearts-trick-history.h"
 #include "hearts-window.h"
@@ -18,10 +19,13 @@ struct _HeartsWindow
 
   /* Template widgets and objects */
   GtkWidget            *header_bar;
+  GtkWidget            *title;           /* HeartsFitTitle */
+  GtkWidget            *menu_button;
   AdwToastOverlay      *toast_overlay;
   HeartsTable          *table;
   HeartsScoreSheet     *score_sheet;
   HeartsGameRunner     *runner;          /* held while the table animates */
+  HeartsTableSounds    *sounds;
   GtkWidget            *claim_button;
 
   HeartsSettings       *settings;
@@ -29,22 +33,20 @@ struct _HeartsWindow
   HeartsSavedGame      *saved_game;
 
   HeartsGame           *game;            /* the runner's */
-  GSignalGroup         *game_signals;
+  HeartsSeatView       *view;            /* the player's view of it: every view reads this */
+  GSignalGroup         *view_signals;
   gint                  pending_sheet;   /* HeartsScoreSheetMode to open once the table is still, or -1 */
   gboolean              hinting;
   guint                 trim_id;         /* giving memory back after a hand */
+  guint                 lift_id;         /* raising the toasts above the hand, after a resize */
   AdwToast             *toast;           /* the last refusal, replaced by the next */
   AdwToast             *engines_toast;   /* "Starting engines…" */
   HeartsTrickHistory   *trick_history;   /* the last trick or the hand so far, while open (weak) */
   char                 *message;         /* the last toast's text */
 
   /* The claim of this turn (hearts-window-claim.c) */
-  GCancellable         *claim_check;     /* the check in flight */
-  gboolean              claim_known;     /* a true claim: win.claim is enabled */
   HeartsClaim           claim;
-  HeartsClaimTrick      claim_tricks[HEARTS_GAME_MAX_TRICKS]; /* as the open dialog shows them */
-  guint                 n_claim_tricks;
-  GtkWidget            *claim_dialog;    /* the proof, while it is open */
+  GtkWidget            *claim_dialog;    /* the proof, while it is open (weak) */
   GtkWidget            *review;          /* the hand review, while it is open (weak) */
 };
 
@@ -53,11 +55,11 @@ typedef enum
 {
   WINDOW_PROP_0,
   WINDOW_PROP_SETTINGS,
-  WINDOW_PROP_GAME,
+  WINDOW_PROP_SEAT_VIEW,
   WINDOW_PROP_MESSAGE,
-  WINDOW_PROP_CLAIM_DIALOG,
-  WINDOW_PROP_CLAIM_CHECKING,
   WINDOW_PROP_TRICK_HISTORY,
+  WINDOW_PROP_REVIEW,
+  WINDOW_PROP_CLAIM_PROOF,
   N_WINDOW_PROPS
 } HeartsWindowProp;
 
@@ -87,7 +89,7 @@ void     _hearts_window_actions_update    (HeartsWindow *self);
 gboolean _hearts_window_game_in_progress  (HeartsWindow *self);
 
 /* hearts-window-claim.c */
-/* The game changed: what was known is dropped, and on the player's turn it is asked again. */
+/* The game moved: the open proof is about another position. */
 void     _hearts_window_claim_update      (HeartsWindow *self);
 /* The runner played a settled hand out by itself. */
 void     _hearts_window_claim_auto_finished (HeartsWindow *self);

@@ -108,6 +108,7 @@ _hearts_window_bind_settings (HeartsWindow *self)
                                 animation_speed_to_factor, NULL, NULL, NULL);
   g_settings_bind_with_mapping (settings, "card-theme", self->table, "card-theme", G_SETTINGS_BIND_GET,
                                 theme_id_to_theme, NULL, self->table, NULL);
+  g_settings_bind (settings, "sounds", self->sounds, "enabled", G_SETTINGS_BIND_GET);
 
   /* The window's "sensitive" is not for a locked-down size key to decide. */
   self->window_state = new_delayed (settings);

@@ -1,8 +1,8 @@
 /* hearts-window.c
  *
- * The window shows the game the runner plays: the table follows the game's moves,
- * the score sheet opens when a hand is over and the table has shown its last trick,
- * and the header follows the game's properties. Actions are in
+ * The window shows the game the runner plays, through the player's seat view: the
+ * table, the score sheet and the header follow the view (bound in the template), the
+ * score sheet opens when a hand is over and the table has shown its last trick. Actions are in
  * hearts-window-actions.c, the settings and new games in hearts-window-settings.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,41 +16,41 @@
 
 #include "hearts-card-picture.h"
 #include "hearts-fit-label.h"
+#include "hearts-fit-title.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-model-enums.h"
 #include "hearts-window-private.h"
+
+static void dismiss_hand_toast (HeartsWindow *self);
+static void update_player_names (HeartsWindow *self);
+static void queue_lift_toasts (HeartsWindow *self);
 
 G_DEFINE_FINAL_TYPE (HeartsWindow, hearts_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static GParamSpec *properties[N_WINDOW_PROPS];
 
-static const char **
-player_names (HeartsWindow *self,
-              const char   *names[HEARTS_MAX_PLAYERS + 1])
+/* The header's subtitle follows the seat view and the table's busy: what the table shows,
+ * so the hand is not finished while the table is still playing out its last tricks (a
+ * claim, an automatic finish). Set from here, not bound in the template: GTK 4.8 unwatched
+ * the bindings' expressions twice when the window went. */
+static HeartsPhase
+shown_phase (HeartsPhase phase,
+             gboolean    table_busy)
 {
-  guint n = hearts_game_get_n_players (self->game);
-
-  for (guint s = 0; s < n; s++)
-    names[s] = hearts_table_get_player_name (self->table, s);
-  names[n] = NULL;
-  return names;
+  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
+    return HEARTS_PHASE_PLAYING;
+  return phase;
 }
 
-/* The header's subtitle, bound in the template to the game's properties and the table's
- * busy: it follows what the table shows, so the hand is not finished while the table is
- * still playing out its last tricks (a claim, an automatic finish). */
 static char *
-subtitle_closure (gpointer this,
-                  HeartsPhase phase,
+subtitle_text (HeartsPhase phase,
                   guint       hand_index,
                   gboolean    hearts_broken,
                   gboolean    table_busy)
 {
   guint hand = hand_index + 1;
 
-  if (table_busy && (phase == HEARTS_PHASE_HAND_OVER || phase == HEARTS_PHASE_GAME_OVER))
-    phase = HEARTS_PHASE_PLAYING;
-
-  switch (phase)
+  switch (shown_phase (phase, table_busy))
     {
     case HEARTS_PHASE_PASSING:
       return g_strdup_printf (_("Hand %u · Passing"), hand);
@@ -64,6 +64,65 @@ subtitle_closure (gpointer this,
     default:
       return g_strdup (_("Game over"));
     }
+}
+
+/* In a narrow header the hand is the title and its state the subtitle. */
+static char *
+compact_title_text (HeartsPhase phase,
+                       guint       hand_index,
+                       gboolean    table_busy)
+{
+  if (shown_phase (phase, table_busy) == HEARTS_PHASE_GAME_OVER)
+    return g_strdup (_("Game over"));
+  return g_strdup_printf (_("Hand %u"), hand_index + 1);
+}
+
+static char *
+compact_subtitle_text (HeartsPhase phase,
+                          gboolean    hearts_broken,
+                          gboolean    table_busy)
+{
+  switch (shown_phase (phase, table_busy))
+    {
+    case HEARTS_PHASE_PASSING:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (C_("hand state", "Passing"));
+    case HEARTS_PHASE_PLAYING:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (hearts_broken ? C_("hand state", "Hearts broken") : "");
+    case HEARTS_PHASE_HAND_OVER:
+      /* Translators: the state of the hand, under "Hand 1" in a narrow window */
+      return g_strdup (C_("hand state", "Finished"));
+    case HEARTS_PHASE_GAME_OVER:
+    default:
+      return g_strdup ("");
+    }
+}
+
+static void
+update_title (HeartsWindow *self)
+{
+  g_autofree char *subtitle = NULL;
+  g_autofree char *compact_title = NULL;
+  g_autofree char *compact_subtitle = NULL;
+  HeartsPhase      phase;
+  guint            hand;
+  gboolean         broken, busy;
+
+  if (self->view == NULL)
+    return;
+  phase = hearts_seat_view_get_phase (self->view);
+  hand = hearts_seat_view_get_hand_index (self->view);
+  broken = hearts_seat_view_get_hearts_broken (self->view);
+  busy = hearts_table_get_busy (self->table);
+  subtitle = subtitle_text (phase, hand, broken, busy);
+  compact_title = compact_title_text (phase, hand, busy);
+  compact_subtitle = compact_subtitle_text (phase, broken, busy);
+  g_object_set (self->title,
+                "subtitle", subtitle,
+                "compact-title", compact_title,
+                "compact-subtitle", compact_subtitle,
+                NULL);
 }
 
 /* The score sheet */
@@ -82,9 +141,7 @@ void
 _hearts_window_show_score_sheet (HeartsWindow        *self,
                                  HeartsScoreSheetMode mode)
 {
-  const char *names[HEARTS_MAX_PLAYERS + 1];
-
-  hearts_score_sheet_update (self->score_sheet, self->game, player_names (self, names), mode);
+  hearts_score_sheet_set_mode (self->score_sheet, mode);
   gtk_widget_set_visible (GTK_WIDGET (self->score_sheet), TRUE);
   set_behind_sheet_focusable (self, FALSE);
   /* The button's action is enabled first: a disabled button takes no focus. */
@@ -197,32 +254,30 @@ _hearts_window_close_trick_history (HeartsWindow *self)
   hearts_dialog_close (GTK_WIDGET (history));
 }
 
-/* The game's signals */
-
-/* Also after the game's last hand: the phase says which sheet. */
-static void
-on_hand_finished_cb (HeartsWindow *self,
-                     guint         hand)
-{
-  self->pending_sheet = hearts_game_get_phase (self->game) == HEARTS_PHASE_GAME_OVER
-                          ? HEARTS_SCORE_SHEET_GAME_OVER
-                          : HEARTS_SCORE_SHEET_HAND_OVER;
-  show_pending_sheet (self);
-}
+/* The seat view's signals */
 
 static void
-on_game_state_cb (HeartsWindow *self)
+on_view_state_cb (HeartsWindow *self)
 {
   _hearts_window_actions_update (self);
 }
 
 /* A move asks the claim check again and changes what can be looked back at (a finished
- * or an undone trick). */
+ * or an undone trick); a hand's end (also the game's last) opens the sheet once the
+ * table is still. */
 static void
-on_game_changed_cb (HeartsWindow *self)
+on_view_event_cb (HeartsWindow          *self,
+                  const HeartsSeatEvent *event)
 {
+  if (event->kind == HEARTS_SEAT_EVENT_HAND_STARTED || event->kind == HEARTS_SEAT_EVENT_RESET)
+    dismiss_hand_toast (self);
+  if (event->kind == HEARTS_SEAT_EVENT_HAND_FINISHED)
+    self->pending_sheet = hearts_seat_view_get_phase (self->view) == HEARTS_PHASE_GAME_OVER
+                            ? HEARTS_SCORE_SHEET_GAME_OVER
+                            : HEARTS_SCORE_SHEET_HAND_OVER;
   _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
+  show_pending_sheet (self);
 }
 
 /* Looking back at tricks turned off: what was open closes too. */
@@ -236,6 +291,26 @@ on_show_past_tricks_cb (HeartsWindow *self)
   _hearts_window_actions_update (self);
 }
 
+/* A name is only what the table calls a seat: a new one shows at once (it waited for
+ * the next game, and nothing said so). */
+static void
+on_settings_changed_cb (HeartsWindow *self,
+                        const char   *key)
+{
+  if (self->view != NULL && (g_str_equal (key, "player-name") ||
+                             (g_str_has_prefix (key, "seat") && g_str_has_suffix (key, "-name"))))
+    update_player_names (self);
+}
+
+/* The main menu's tooltip stands aside while the menu is open: it covered its first item. */
+static void
+on_menu_visible_cb (GtkWidget    *popover,
+                    GParamSpec   *pspec,
+                    HeartsWindow *self)
+{
+  gtk_widget_set_has_tooltip (self->menu_button, !gtk_widget_get_visible (popover));
+}
+
 /* The table's and the runner's signals */
 
 static void
@@ -243,6 +318,7 @@ on_table_busy_cb (HeartsTable  *table,
                   GParamSpec   *pspec,
                   HeartsWindow *self)
 {
+  update_title (self);
   show_pending_sheet (self);
 }
 
@@ -266,6 +342,7 @@ on_table_layout_changed_cb (HeartsTable  *table,
     hearts_trick_history_set_render_width (self->trick_history, width);
   if (self->claim_dialog != NULL)
     hearts_card_pictures_set_render_width (self->claim_dialog, width);
+  queue_lift_toasts (self);
 }
 
 static void
@@ -316,7 +393,7 @@ on_starting_engines_cb (HeartsGameRunner *runner,
     }
 }
 
-/* A game that cannot be saved goes on; the player is told once. */
+/* A game or settings that cannot be saved go on; the player is told once. */
 static void
 on_saved_game_write_failed_cb (HeartsWindow *self,
                                const char   *message)
@@ -338,9 +415,13 @@ hearts_window_constructed (GObject *object)
   self->saved_game = hearts_saved_game_new (hearts_settings_get_settings (self->settings), NULL);
   g_signal_connect_object (self->saved_game, "write-failed",
                            G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "write-failed",
+                           G_CALLBACK (on_saved_game_write_failed_cb), self, G_CONNECT_SWAPPED);
   _hearts_window_bind_settings (self);
   g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed::show-past-tricks",
                            G_CALLBACK (on_show_past_tricks_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (hearts_settings_get_settings (self->settings), "changed",
+                           G_CALLBACK (on_settings_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -365,11 +446,10 @@ hearts_window_dispose (GObject *object)
   /* Moves, hints and engines in flight are cancelled; the saved game stays as it is. */
   if (self->runner != NULL)
     hearts_game_runner_set_game (self->runner, NULL, NULL);
-  if (self->game_signals != NULL)
-    g_signal_group_set_target (self->game_signals, NULL);
-  g_clear_object (&self->game_signals);
-  g_cancellable_cancel (self->claim_check);
-  g_clear_object (&self->claim_check);
+  if (self->view_signals != NULL)
+    g_signal_group_set_target (self->view_signals, NULL);
+  g_clear_object (&self->view_signals);
+  g_clear_object (&self->view);
   g_clear_weak_pointer (&self->claim_dialog);
   g_clear_object (&self->saved_game);
   g_clear_object (&self->game);
@@ -383,6 +463,7 @@ hearts_window_dispose (GObject *object)
     g_object_weak_unref (G_OBJECT (self->trick_history), on_trick_history_gone, self);
   self->trick_history = NULL;
   g_clear_handle_id (&self->trim_id, g_source_remove);
+  g_clear_handle_id (&self->lift_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HEARTS_TYPE_WINDOW);
 
@@ -402,20 +483,20 @@ hearts_window_get_property (GObject    *object,
     case WINDOW_PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
-    case WINDOW_PROP_GAME:
-      g_value_set_object (value, self->game);
+    case WINDOW_PROP_SEAT_VIEW:
+      g_value_set_object (value, self->view);
       break;
     case WINDOW_PROP_MESSAGE:
       g_value_set_string (value, self->message);
       break;
-    case WINDOW_PROP_CLAIM_DIALOG:
-      g_value_set_object (value, self->claim_dialog);
-      break;
-    case WINDOW_PROP_CLAIM_CHECKING:
-      g_value_set_boolean (value, self->claim_check != NULL);
-      break;
     case WINDOW_PROP_TRICK_HISTORY:
       g_value_set_object (value, self->trick_history);
+      break;
+    case WINDOW_PROP_REVIEW:
+      g_value_set_object (value, self->review);
+      break;
+    case WINDOW_PROP_CLAIM_PROOF:
+      g_value_set_object (value, self->claim_dialog);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -457,41 +538,46 @@ hearts_window_class_init (HeartsWindowClass *klass)
   properties[WINDOW_PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL, HEARTS_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[WINDOW_PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL, HEARTS_TYPE_GAME,
+  /* The game as the player's seat sees it: what every view shows. */
+  properties[WINDOW_PROP_SEAT_VIEW] =
+    g_param_spec_object ("seat-view", NULL, NULL, HEARTS_TYPE_SEAT_VIEW,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The text of the last toast. */
   properties[WINDOW_PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* The proof of a claim while it is open (for tests). */
-  properties[WINDOW_PROP_CLAIM_DIALOG] =
-    g_param_spec_object ("claim-dialog", NULL, NULL, GTK_TYPE_WIDGET,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* Whether the claim of this turn is being checked (for tests). */
-  properties[WINDOW_PROP_CLAIM_CHECKING] =
-    g_param_spec_boolean ("claim-checking", NULL, NULL, FALSE,
-                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* The last trick or the hand so far while it is open, else NULL. */
   properties[WINDOW_PROP_TRICK_HISTORY] =
     g_param_spec_object ("trick-history", NULL, NULL, HEARTS_TYPE_TRICK_HISTORY,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The review of the hand just finished, while it is open, else NULL. */
+  properties[WINDOW_PROP_REVIEW] =
+    g_param_spec_object ("review", NULL, NULL, GTK_TYPE_WIDGET,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The claim's question, with its proof, while it is open, else NULL. */
+  properties[WINDOW_PROP_CLAIM_PROOF] =
+    g_param_spec_object ("claim-proof", NULL, NULL, GTK_TYPE_WIDGET,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_WINDOW_PROPS, properties);
 
-  g_type_ensure (HEARTS_TYPE_GAME);
+  g_type_ensure (HEARTS_TYPE_SEAT_VIEW);
   g_type_ensure (HEARTS_TYPE_GAME_RUNNER);
   g_type_ensure (HEARTS_TYPE_FIT_LABEL);
+  g_type_ensure (HEARTS_TYPE_FIT_TITLE);
   g_type_ensure (HEARTS_TYPE_TABLE);
   g_type_ensure (HEARTS_TYPE_SCORE_SHEET);
+  g_type_ensure (HEARTS_TYPE_TABLE_SOUNDS);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hearts-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, table);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, score_sheet);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, runner);
+  gtk_widget_class_bind_template_child (widget_class, HeartsWindow, sounds);
   gtk_widget_class_bind_template_child (widget_class, HeartsWindow, claim_button);
-  gtk_widget_class_bind_template_callback (widget_class, subtitle_closure);
   gtk_widget_class_bind_template_callback (widget_class, on_table_refused_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_layout_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_table_busy_cb);
@@ -508,12 +594,18 @@ hearts_window_init (HeartsWindow *self)
   self->pending_sheet = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->game_signals = g_signal_group_new (HEARTS_TYPE_GAME);
-  g_signal_group_connect_swapped (self->game_signals, "hand-finished", G_CALLBACK (on_hand_finished_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::phase", G_CALLBACK (on_game_state_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::current-player", G_CALLBACK (on_game_state_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::can-undo", G_CALLBACK (on_game_state_cb), self);
-  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (on_game_changed_cb), self);
+  g_signal_connect_object (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)), "notify::visible",
+                           G_CALLBACK (on_menu_visible_cb), self, 0);
+
+  self->view_signals = g_signal_group_new (HEARTS_TYPE_SEAT_VIEW);
+  g_signal_group_connect_data (self->view_signals, "event", G_CALLBACK (on_view_event_cb), self, NULL,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_group_connect_swapped (self->view_signals, "notify::own-turn", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::can-undo", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::claim-offer", G_CALLBACK (on_view_state_cb), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::phase", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::hand-index", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->view_signals, "notify::hearts-broken", G_CALLBACK (update_title), self);
   g_signal_connect_swapped (self->runner, "auto-finished", G_CALLBACK (_hearts_window_claim_auto_finished), self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
@@ -525,7 +617,7 @@ hearts_window_init (HeartsWindow *self)
 static void
 update_player_names (HeartsWindow *self)
 {
-  guint n = hearts_game_get_n_players (self->game);
+  guint n = hearts_seat_view_get_n_players (self->view);
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) names = NULL;
 
@@ -537,7 +629,7 @@ update_player_names (HeartsWindow *self)
       g_strv_builder_add (builder, name != NULL ? name : "");
     }
   names = g_strv_builder_end (builder);
-  hearts_table_set_player_names (self->table, (const char * const *) names);
+  hearts_seat_view_set_player_names (self->view, (const char * const *) names);
 }
 
 void
@@ -551,12 +643,21 @@ _hearts_window_start_game (HeartsWindow *self,
   g_assert (HEARTS_IS_GAME (game));
 
   self->hinting = FALSE;
+  dismiss_hand_toast (self);
   /* The tricks of the old game are no use. */
   _hearts_window_close_trick_history (self);
   g_set_object (&self->game, game);
-  g_signal_group_set_target (self->game_signals, game);
+  g_clear_object (&self->view);
+  self->view = hearts_local_seat_view_new (game, self->runner, HEARTS_HUMAN_SEAT);
+  g_signal_group_set_target (self->view_signals, self->view);
   update_player_names (self);
-  hearts_table_set_game (self->table, game);
+  /* The views follow it before any computer moves. Set here rather than bound in the
+   * template: GTK 4.8 unwatched a template binding twice when the window went (a
+   * warning, fatal in the tests), depending on which widget went first. */
+  hearts_table_set_seat_view (self->table, self->view);
+  hearts_score_sheet_set_seat_view (self->score_sheet, self->view);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_SEAT_VIEW]);
+  update_title (self);
   _hearts_window_hide_score_sheet (self);
   /* A hand that was over when the game was saved shows its score sheet again. */
   self->pending_sheet = hearts_game_get_phase (game) == HEARTS_PHASE_HAND_OVER ? HEARTS_SCORE_SHEET_HAND_OVER : -1;
@@ -568,7 +669,69 @@ _hearts_window_start_game (HeartsWindow *self,
   _hearts_window_claim_update (self);
   _hearts_window_actions_update (self);
   show_pending_sheet (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_GAME]);
+}
+
+/* Toasts */
+
+/* The toast widget of @title, the custom title of one of our toasts, once shown. */
+static GtkWidget *
+toast_widget_of (HeartsWindow *self,
+                 GtkWidget    *title)
+{
+  GtkWidget *widget = title;
+
+  while (widget != NULL && gtk_widget_get_parent (widget) != GTK_WIDGET (self->toast_overlay))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+/* A toast stands above the player's hand, not over it. libadwaita puts it at the bottom
+ * of the overlay, as high as its margin is tall. */
+static void
+lift_toast (HeartsWindow *self,
+            GtkWidget    *toast)
+{
+  graphene_rect_t hand;
+  int             height = gtk_widget_get_height (GTK_WIDGET (self->table));
+  int             lift = 0;
+
+  /* Clear of the raised cards; a toast's own style keeps 24 px under it. */
+  if (height > 0 && hearts_table_get_hand_area (self->table, &hand))
+    lift = MAX (0, height - (int) hand.origin.y - 18);
+  gtk_widget_add_css_class (toast, "hearts-toast");
+  gtk_widget_set_margin_bottom (toast, lift);
+}
+
+static void
+on_toast_title_map_cb (GtkWidget    *title,
+                       HeartsWindow *self)
+{
+  GtkWidget *toast = toast_widget_of (self, title);
+
+  if (toast != NULL)
+    lift_toast (self, toast);
+}
+
+static gboolean
+lift_toasts_cb (gpointer user_data)
+{
+  HeartsWindow *self = user_data;
+
+  self->lift_id = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->toast_overlay));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "hearts-toast"))
+      lift_toast (self, child);
+  return G_SOURCE_REMOVE;
+}
+
+/* The hand moved (a resize): the toasts follow, once the table is laid out. */
+static void
+queue_lift_toasts (HeartsWindow *self)
+{
+  if (self->lift_id == 0)
+    self->lift_id = g_idle_add (lift_toasts_cb, self);
 }
 
 void
@@ -576,15 +739,30 @@ _hearts_window_add_toast (HeartsWindow *self,
                           const char   *message,
                           gboolean      replace)
 {
-  AdwToast *toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: a name or an engine's words with "&" or "<"
+   * would blank it. The label shown is plain text. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast        *toast = adw_toast_new (escaped);
+  GtkWidget       *title = gtk_label_new (message);
 
   g_free (self->message);
   self->message = g_strdup (message);
 
+  /* Whole, on as many lines as it takes: a toast's own title ends in "…" at 400 px. */
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 60);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, "toast-title");
+  g_signal_connect_object (title, "map", G_CALLBACK (on_toast_title_map_cb), self, 0);
+  adw_toast_set_custom_title (toast, title);
+
   if (replace)
     {
       /* A refusal takes the place of the last one at once, rather than queueing
-       * behind it or behind a message of the startup. */
+       * behind it or behind a message of the startup. It is about this hand: the next
+       * one's deal takes it away. */
       if (self->toast != NULL)
         adw_toast_dismiss (self->toast);
       adw_toast_set_timeout (toast, 3);
@@ -596,6 +774,15 @@ _hearts_window_add_toast (HeartsWindow *self,
     adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WINDOW_PROP_MESSAGE]);
+}
+
+/* What was said about a hand goes with it. */
+static void
+dismiss_hand_toast (HeartsWindow *self)
+{
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  g_clear_weak_pointer (&self->toast);
 }
 
 /* Public API */
@@ -622,11 +809,11 @@ hearts_window_get_settings (HeartsWindow *self)
   return self->settings;
 }
 
-HeartsGame *
-hearts_window_get_game (HeartsWindow *self)
+HeartsSeatView *
+hearts_window_get_seat_view (HeartsWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
-  return self->game;
+  return self->view;
 }
 
 HeartsTable *
@@ -634,6 +821,13 @@ hearts_window_get_table (HeartsWindow *self)
 {
   g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
   return self->table;
+}
+
+HeartsTableSounds *
+hearts_window_get_sounds (HeartsWindow *self)
+{
+  g_return_val_if_fail (HEARTS_IS_WINDOW (self), NULL);
+  return self->sounds;
 }
 
 HeartsGameRunner *

@@ -10,6 +10,7 @@
 #include "hearts-game-runner.h"
 #include "hearts-settings.h"
 #include "hearts-table.h"
+#include "hearts-table-sounds.h"
 
 G_BEGIN_DECLS
 
@@ -19,7 +20,8 @@ G_DECLARE_FINAL_TYPE (HeartsWindow, hearts_window, HEARTS, WINDOW, AdwApplicatio
 
 HeartsWindow   *hearts_window_new          (HeartsApplication *application);
 HeartsSettings *hearts_window_get_settings (HeartsWindow      *self);
-HeartsGame     *hearts_window_get_game     (HeartsWindow      *self);
+/* The game as the player's seat sees it. */
+HeartsSeatView *hearts_window_get_seat_view (HeartsWindow     *self);
 /* Checks the settings and statistics (a toast says what had to be reset), then
  * resumes the saved game if @resume and there is one that can be read, else starts
  * a new game. */
@@ -30,6 +32,8 @@ void            hearts_window_start        (HeartsWindow      *self,
 void            hearts_window_new_game     (HeartsWindow      *self,
                                             HeartsGame        *game);
 HeartsTable    *hearts_window_get_table    (HeartsWindow      *self);
+/* The sounds of what the table shows. */
+HeartsTableSounds *hearts_window_get_sounds (HeartsWindow     *self);
 /* Plays the game's computer seats. */
 HeartsGameRunner *hearts_window_get_runner (HeartsWindow      *self);
 void            hearts_window_show_toast   (HeartsWindow      *self,

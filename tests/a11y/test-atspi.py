@@ -77,7 +77,7 @@ class App:
         os.makedirs(gtk_dir)
         with open(os.path.join(gtk_dir, 'settings.ini'), 'w') as f:
             f.write('[Settings]\ngtk-enable-animations=false\n')
-        env = dict(os.environ, HEARTS_TEST_STATE='1', GTK_A11Y='atspi', XDG_CONFIG_HOME=self.config,
+        env = dict(os.environ, GTK_A11Y='atspi', XDG_CONFIG_HOME=self.config,
                    G_DEBUG='fatal-criticals')
         env.pop('NO_AT_BRIDGE', None)
         self.process = subprocess.Popen([os.environ['HEARTS_BIN'], '--seed', '5'], env=env)
@@ -178,12 +178,18 @@ def play_hand(app):
             app.key('Home')
             app.wait(lambda s: s['focus'] == 'hand:' + hand[0])
             for k in range(3):
+                # Space chooses the card and leaves the focus on the next one of the row.
                 app.key('space')
-                app.wait(lambda s, k=k: len(s['table']['chosen'].split()) == k + 1)
-                if k < 2:
-                    app.key('Right')
-                    app.wait(lambda s, k=k: s['focus'] == 'hand:' + hand[k + 1])
-            app.key('Tab')
+                chosen = app.wait(lambda s, k=k: len(s['table']['chosen'].split()) == k + 1)
+                nxt = chosen['table']['hand'][k + 1][0]
+                app.wait(lambda s, c=nxt: s['focus'] == 'hand:' + c)
+            # The hand is one Tab stop: the pass button is next.
+            for _ in range(3):
+                before = app.state()['focus']
+                if before == 'pass-button':
+                    break
+                app.key('Tab')
+                app.wait(lambda s, f=before: s['focus'] != f)
             app.wait(lambda s: s['focus'] == 'pass-button')
             app.key('Return')
             app.wait(lambda s: 'pass-button' not in s['table'])

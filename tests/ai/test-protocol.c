@@ -164,6 +164,25 @@ test_fuzz_anything (void)
   }
 }
 
+/* "quit" with anything after it is malformed: answered "error", and the engine stays
+ * (reproduction engine-quit-with-argument.sh: it exited without an answer). */
+static void
+test_quit_with_argument (void)
+{
+  g_autoptr(HeartsProtocol) protocol = hearts_protocol_new (HEARTS_AI_NORMAL, 1);
+  static const char *malformed[] = { "quit now", "quit 0", " quit\tx", "quit quit" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (malformed); i++)
+    {
+      g_autofree char *answer = hearts_protocol_handle (protocol, malformed[i]);
+
+      g_assert_nonnull (answer);
+      g_assert_true (g_str_has_prefix (answer, "error "));
+    }
+  g_assert_null (hearts_protocol_handle (protocol, "quit"));
+  g_assert_null (hearts_protocol_handle (protocol, " quit \r\n"));
+}
+
 static void
 expect_ok (HeartsProtocol *protocol,
            const char     *line)
@@ -433,6 +452,19 @@ test_engine_program (void)
       assert_well_formed (line, answer);
     }
 
+  /* A malformed quit, and a quit with a NUL and more after it, are answered "error"
+   * (reproduction engine-quit-with-argument.sh); the engine goes on. */
+  g_output_stream_write_all (in, "quit now\nquit\0now\n", 18, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *answer = g_data_input_stream_read_line (out, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (answer);
+      g_assert_true (g_str_has_prefix (answer, "error "));
+    }
+
   g_output_stream_write_all (in, "hep\nquit\n", 9, NULL, NULL, &error);
   g_assert_no_error (error);
   {
@@ -614,6 +646,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/protocol/fuzz", test_fuzz_anything);
+  g_test_add_func ("/protocol/quit-with-argument", test_quit_with_argument);
   for (guint level = 0; level < HEARTS_N_AI_LEVELS; level++)
     {
       g_autofree char *path = g_strdup_printf ("/protocol/same-decisions/%s", hearts_ai_level_to_string (level));

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "bench-frames.h"
+#include "hearts-game-deal.h"
 #include "hearts-application.h"
 #include "hearts-card-theme-private.h"
 #include "hearts-window-private.h"
@@ -89,7 +90,7 @@ print_heap_and_game (Bench *bench)
           m.uordblks / 1024, m.fordblks / 1024, m.hblkhd / 1024);
 #endif
   printf ("  game %u, after its hand %u\n", bench->games,
-          hearts_game_get_n_results (hearts_window_get_game (bench->window)));
+          hearts_game_get_n_results (hearts_game_runner_get_game (hearts_window_get_runner (bench->window))));
 }
 
 static void
@@ -136,7 +137,7 @@ static gboolean
 poll_cb (gpointer user_data)
 {
   Bench      *bench = user_data;
-  HeartsGame *game = hearts_window_get_game (bench->window);
+  HeartsGame *game = hearts_game_runner_get_game (hearts_window_get_runner (bench->window));
   guint       n = hearts_game_get_n_players (game);
   HeartsPhase phase = hearts_game_get_phase (game);
 

@@ -3,9 +3,12 @@
 # and orphan checks, and on our own (so that these run without yelp-tools too) that every
 # page in help/C is listed in help/meson.build, every xref points at a page (and section)
 # that exists, every page is reachable from index.page through guide links, and every page
-# has its <desc>, <credit> and <license>. Prints TAP.
+# has its <desc>, <credit> and <license>. Then the translations of help/LINGUAS as the build
+# merged them (itstool, into BUILD_HELP_DIR/<lang>/): every page is there, translated, keeps
+# the English page's id and sections (so that every link still lands), and passes yelp-check
+# validate and links. Prints TAP.
 #
-# Usage: check-help.py HELP_C_DIR PAGE...
+# Usage: check-help.py HELP_C_DIR BUILD_HELP_DIR PAGE...
 
 import os
 import shutil
@@ -13,7 +16,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-help_dir, listed = sys.argv[1], sys.argv[2:]
+help_dir, built_dir, listed = sys.argv[1], sys.argv[2], sys.argv[3:]
 M = '{http://projectmallard.org/1.0/}'
 
 results = []
@@ -95,6 +98,48 @@ for command in ('validate', 'links', 'orphans'):
         continue
     run = subprocess.run ([yelp_check, command] + paths, capture_output=True, text=True)
     check (name, run.returncode == 0 and not run.stdout.strip (), run.stdout + run.stderr)
+
+# The translations, as the build merged them.
+linguas = os.path.join (help_dir, '..', 'LINGUAS')
+langs = [l for line in open (linguas) for l in line.split ('#', 1)[0].split ()]
+for lang in langs:
+    lang_dir = os.path.join (built_dir, lang)
+    check ('%s: help/%s/%s.po exists' % (lang, lang, lang),
+           os.path.exists (os.path.join (help_dir, '..', lang, lang + '.po')))
+    if shutil.which ('itstool') is None:
+        skip ('%s: the merged pages' % lang, 'itstool not installed: the guide is installed in English only')
+        continue
+    missing = [p for p in listed if not os.path.exists (os.path.join (lang_dir, p))]
+    check ('%s: every page is merged' % lang, not missing, 'missing ' + ', '.join (missing))
+    untranslated = []
+    for name in listed:
+        path = os.path.join (lang_dir, name)
+        if name not in pages or not os.path.exists (path):
+            continue
+        try:
+            root = ET.parse (path).getroot ()
+        except ET.ParseError as e:
+            check ('%s: %s is well-formed XML' % (lang, name), False, str (e))
+            continue
+        page_id = root.get ('id')
+        sections = {s.get ('id') for s in root.iter (M + 'section')}
+        check ('%s: %s keeps the id and sections of the English page' % (lang, name),
+               page_id in ids and sections == ids[page_id], (page_id, sorted (sections - ids.get (page_id, set ()))))
+        english = pages[name]
+        # The page's own words (not the credit, license or file names) are translated.
+        text = lambda r: ' '.join (t.strip () for t in r.find (M + 'title').itertext ()) + \
+            ' '.join (''.join (p.itertext ()) for p in r.iter (M + 'p'))
+        if text (root) == text (english):
+            untranslated.append (name)
+    check ('%s: every page is translated' % lang, not untranslated, 'as in English: ' + ', '.join (untranslated))
+    paths = [os.path.join (lang_dir, p) for p in listed if os.path.exists (os.path.join (lang_dir, p))]
+    for command in ('validate', 'links'):
+        name = '%s: yelp-check %s' % (lang, command)
+        if yelp_check is None:
+            skip (name, 'yelp-check not installed (yelp-tools)')
+            continue
+        run = subprocess.run ([yelp_check, command] + paths, capture_output=True, text=True)
+        check (name, run.returncode == 0 and not run.stdout.strip (), run.stdout + run.stderr)
 
 print ('1..%d' % len (results))
 for i, r in enumerate (results, 1):

@@ -169,6 +169,15 @@ hearts_driver_start (const char *seed,
                      const char *rules,
                      gboolean    animations)
 {
+  return hearts_driver_start_with_settings (seed, rules, animations, NULL);
+}
+
+HeartsDriver *
+hearts_driver_start_with_settings (const char *seed,
+                                   const char *rules,
+                                   gboolean    animations,
+                                   const char *settings)
+{
   HeartsDriver *driver = g_new0 (HeartsDriver, 1);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
@@ -187,21 +196,37 @@ hearts_driver_start (const char *seed,
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   /* The test itself runs with fatal warnings; so does the program. */
   g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-warnings", TRUE);
-  /* The program publishes what it shows only when asked. */
-  g_subprocess_launcher_setenv (launcher, "HEARTS_TEST_STATE", "1", TRUE);
+  /* The program publishes what it shows only with the tests' module: HEARTS_TEST_MODULE,
+   * from the test's environment. */
+  g_assert_nonnull (g_getenv ("HEARTS_TEST_MODULE"));
+  if (!animations || settings != NULL)
+    {
+      driver->config_dir = g_dir_make_tmp ("hearts-e2e-XXXXXX", &error);
+      g_assert_no_error (error);
+      g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", driver->config_dir, TRUE);
+    }
   if (!animations)
     {
       g_autofree char *gtk_dir = NULL;
       g_autofree char *ini = NULL;
 
-      driver->config_dir = g_dir_make_tmp ("hearts-e2e-XXXXXX", &error);
-      g_assert_no_error (error);
       gtk_dir = g_build_filename (driver->config_dir, "gtk-4.0", NULL);
       g_mkdir_with_parents (gtk_dir, 0700);
       ini = g_build_filename (gtk_dir, "settings.ini", NULL);
       g_file_set_contents (ini, "[Settings]\ngtk-enable-animations=false\n", -1, &error);
       g_assert_no_error (error);
-      g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", driver->config_dir, TRUE);
+    }
+  /* The program's own settings from a key file of the test's, not the memory backend. */
+  if (settings != NULL)
+    {
+      g_autofree char *dir = g_build_filename (driver->config_dir, "glib-2.0", "settings", NULL);
+      g_autofree char *file = g_build_filename (dir, "keyfile", NULL);
+      g_autofree char *text = g_strdup_printf ("[io/github/gtkhearts/Hearts]\n%s\n", settings);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_file_set_contents (file, text, -1, &error);
+      g_assert_no_error (error);
+      g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "keyfile", TRUE);
     }
 
   g_ptr_array_add (argv, (char *) bin);

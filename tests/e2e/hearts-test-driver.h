@@ -27,6 +27,11 @@ typedef gboolean (*HeartsStateCheck) (GVariant *state,
 HeartsDriver *hearts_driver_start          (const char       *seed,
                                             const char       *rules,
                                             gboolean          animations);
+/* The same, with lines of the program's settings ("click-to-play='double'"). */
+HeartsDriver *hearts_driver_start_with_settings (const char *seed,
+                                                 const char *rules,
+                                                 gboolean    animations,
+                                                 const char *settings);
 void          hearts_driver_stop           (HeartsDriver     *driver);
 /* The state of app.state (a{sv}); NULL if the program does not answer. */
 GVariant     *hearts_driver_get_state      (HeartsDriver     *driver);

@@ -541,6 +541,76 @@ test_illegal_drag (void)
   hearts_driver_stop (driver);
 }
 
+/* While passing, a card let go anywhere but the pass area springs back: on the header
+ * bar, on the felt by a name plate. Then one dropped on the pass area is chosen, alone. */
+static void
+test_stray_drops (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autoptr(GVariant) table = NULL;
+  g_autofree char *header = NULL;
+  g_autofree char *felt = NULL;
+  g_autofree char *pass = NULL;
+  g_autofree char *chosen = NULL;
+  int              tx, ty, tw, th, x, y, w, h;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start ("5", NULL, TRUE);
+  state = hearts_driver_wait (driver, ready_to_pass, NULL);
+  table = state_get_table (state);
+  g_assert_true (state_get_rect (table, "table", &tx, &ty, &tw, &th));
+
+  header = state_get_hand_card (state, 0);
+  felt = state_get_hand_card (state, 1);
+  pass = state_get_hand_card (state, 2);
+  /* On the header bar, above the table. */
+  g_assert_true (state_get_card_rect (state, header, &x, &y, &w, &h));
+  hearts_driver_drag (driver, GRAB_X (x), y + h / 2, tx + tw / 2, MAX (ty - 20, 5));
+  /* On the felt in the top left corner, by the seats' plates and nowhere near the pass area. */
+  g_assert_true (state_get_card_rect (state, felt, &x, &y, &w, &h));
+  hearts_driver_drag (driver, GRAB_X (x), y + h / 2, tx + 10, ty + 10);
+  hearts_driver_screenshot (driver, "shot-stray-drops");
+  /* Then on the pass area: chosen, and only it. */
+  drag_card_to (driver, state, pass, "pass-area");
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (1));
+  chosen = table_string (state, "chosen");
+  g_test_message ("chosen after three drops: %s", chosen);
+  g_assert_cmpstr (chosen, ==, pass);
+  hearts_driver_stop (driver);
+}
+
+/* With a double click to play, one click on a card that may be played says how, and
+ * plays nothing (nothing happened at all before). */
+static void
+test_single_click (void)
+{
+  HeartsDriver *driver = NULL;
+  g_autoptr(GVariant) state = NULL;
+  g_autofree char *legal = NULL;
+  g_autofree char *card = NULL;
+  g_autofree char *message = NULL;
+
+  if (!have_xdotool ())
+    return;
+  driver = hearts_driver_start_with_settings ("11", NULL, TRUE, "click-to-play='double'");
+  g_variant_unref (pass_first_three (driver));
+  state = hearts_driver_wait (driver, human_to_play, NULL);
+  legal = table_string (state, "legal");
+  card = first_card_in (state, cards_from (legal));
+  click_card (driver, state, card);
+  g_clear_pointer (&state, g_variant_unref);
+  state = hearts_driver_wait (driver, has_message, NULL);
+  message = state_get_string (state, "message");
+  g_test_message ("one click: %s", message);
+  g_assert_cmpstr (message, ==, "Double-click a card to play it");
+  g_assert_false (card_played (state, card));
+  g_assert_cmpint (get_current (state), ==, 0);
+  hearts_driver_stop (driver);
+}
+
 static gboolean
 anything (GVariant *state,
           gpointer  data)
@@ -965,13 +1035,16 @@ keyboard_pass (HeartsDriver *driver,
     {
       g_autoptr(GVariant) chosen = NULL;
 
+      g_autofree char *next = NULL;
+      g_autofree char *want = NULL;
+
+      /* Space chooses the card and leaves the focus on the next one of the row. */
       hearts_driver_key (driver, "space");
       chosen = hearts_driver_wait (driver, n_chosen_is, GUINT_TO_POINTER (k + 1));
-      if (k < 2)
-        {
-          g_clear_pointer (&now, g_variant_unref);
-          now = key_to_card (driver, chosen, "Right", k + 1);
-        }
+      next = state_get_hand_card (chosen, k + 1);
+      want = g_strdup_printf ("hand:%s", next);
+      g_clear_pointer (&now, g_variant_unref);
+      now = hearts_driver_wait (driver, focus_is, want);
     }
 
   /* The hand is one Tab stop: the pass button is next. */
@@ -1850,6 +1923,8 @@ main (int   argc,
 
   g_test_add_func ("/e2e/pass-and-play", test_pass_and_play);
   g_test_add_func ("/e2e/illegal-drag", test_illegal_drag);
+  g_test_add_func ("/e2e/stray-drops", test_stray_drops);
+  g_test_add_func ("/e2e/single-click", test_single_click);
   g_test_add_func ("/e2e/no-passing", test_no_passing);
   g_test_add_func ("/e2e/whole-game", test_whole_game);
   g_test_add_func ("/e2e/keyboard-game", test_keyboard_game);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # The Flatpak manifest says what issue #6 asks: GNOME runtime and SDK of one version, the app ID,
-# the hearts command, exactly four finish-args (no file system, no network), the project folder
-# as a dir source built with meson, tests run during the build. Prints TAP.
+# the hearts command, exactly five finish-args (no file system, no network; the sound server for
+# the table's sounds), the project folder as a dir source built with meson, tests run during the
+# build. Prints TAP.
 #
 # Usage: check-manifest.py MANIFEST APP_ID
 
@@ -26,7 +27,7 @@ check ('runtime org.gnome.Platform, sdk org.gnome.Sdk',
 version = str (m.get ('runtime-version', ''))
 check ('runtime-version is a GNOME release number', version.isdigit () and int (version) >= 45, version)
 check ('command is hearts', m.get ('command') == 'hearts', m.get ('command'))
-wanted = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
+wanted = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--socket=pulseaudio', '--device=dri']
 check ('finish-args exactly %s' % ' '.join (wanted), sorted (m.get ('finish-args', [])) == sorted (wanted),
        m.get ('finish-args'))
 modules = [mod for mod in m.get ('modules', []) if isinstance (mod, dict)]

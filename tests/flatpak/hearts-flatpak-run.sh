@@ -14,7 +14,11 @@ if [ -n "${XDG_CONFIG_HOME:-}" ]; then
   extra="--filesystem=$XDG_CONFIG_HOME:ro --env=XDG_CONFIG_HOME=$XDG_CONFIG_HOME"
 fi
 # Only what is set: an empty GSK_RENDERER is a warning, and warnings are fatal here.
-for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE HEARTS_TEST_STATE; do
+# The tests' module, as the local build installs it in the sandbox (-Dtest_module=true).
+if [ -n "${HEARTS_TEST_MODULE:-}" ]; then
+  extra="$extra --env=HEARTS_TEST_MODULE=/app/lib/hearts/libhearts-test-state.so"
+fi
+for var in G_DEBUG GSETTINGS_BACKEND GSK_RENDERER GTK_A11Y NO_AT_BRIDGE; do
   eval "value=\${$var:-}"
   # shellcheck disable=SC2154
   [ -n "$value" ] && extra="$extra --env=$var=$value"

@@ -1,17 +1,27 @@
 /* hearts-fuzz-mutate.c: a seeded mutation loop over the saved-game loader
  *
  * Makes valid saved games (seat 0 the player's, the others computers, under several
- * rule sets, at moments spread over the game), damages them – bits of the bytes, or
- * whole parts of the dictionary: moves, seats, score sheet, deal, record, rules, the
- * file's header – and loads each mutant as the game does at launch. Every mutant
- * that is accepted gets an independent check, which it must pass:
+ * rule sets, at moments spread over the game, and finished games with their end date),
+ * damages them – bits of the bytes, or whole parts of the dictionary: moves, seats,
+ * score sheet, deal, record, rules, the statistics' fields (the Queens of Spades
+ * counted, the end date, the preset), the file's header – and loads each mutant as the
+ * game does at launch. Every mutant that is accepted gets an independent check, which
+ * it must pass:
  *   - the seats are the window's: seat 0 the player's, the others computers';
  *   - the hands do not share a card, and no card is both in a hand and taken;
  *   - the game's record replays with the engine to its end, to the game's totals;
+ *   - the statistics it would be counted in are the record's: its Queens of Spades
+ *     (counted here from the record's plays, trick by trick, without the engine), an
+ *     end date only in a game over and one the statistics keep, a preset whose rules
+ *     are the game's; counted, it leaves statistics and a history that
+ *     hearts_statistics_check() keeps whole;
  *   - computers play it to game over, every move legal, without stalling.
  * A GLib critical or warning anywhere is fatal.
  *
  *   hearts-fuzz-mutate [--mutants N] [--seed S]
+ *
+ * The statistics are counted in memory, with the schema compiled into the build
+ * (GSETTINGS_SCHEMA_DIR, or the build folder's data/ by default).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,8 +30,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
 #include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
+#include "hearts-statistics.h"
 
 #define N_SEEDS   96
 #define MAX_MOVES 40000
@@ -101,6 +115,17 @@ make_seeds (HeartsRng *rng)
                 g_assert_true (hearts_game_play (game, 0, hearts_cards_pick_random (hearts_game_get_legal (game, 0), rng),
                                                  NULL));
             }
+        }
+      /* A game saved at its end, as the game writes it before counting it. */
+      if (seeds->len < N_SEEDS && hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
+        {
+          g_autoptr(GVariant) state = hearts_saved_game_to_variant (game, HEARTS_PRESET_CUSTOM, queens);
+          GVariantDict dict;
+
+          g_assert_cmpuint (queens, ==, hearts_saved_game_count_queens (game));
+          g_variant_dict_init (&dict, state);
+          g_variant_dict_insert (&dict, "finished", "x", (gint64) 1700000000 + hearts_rng_below (rng, 100000000));
+          g_ptr_array_add (seeds, g_variant_ref_sink (g_variant_dict_end (&dict)));
         }
     }
   return seeds;
@@ -249,7 +274,17 @@ mutate_value (GVariant  *value,
       return g_variant_ref_sink (g_variant_new_uint64 (t));
     }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
-    return g_variant_ref_sink (g_variant_new_int64 (g_variant_get_int64 (value) + (gint64) hearts_rng_below (rng, 3) - 1));
+    {
+      /* Dates: a second off, or the edges of what the statistics keep. */
+      static const gint64 interesting[] = { 0, -1, 1, -86400, G_MININT64, G_MAXINT64, HEARTS_DATE_MAX,
+                                            HEARTS_DATE_MAX + 1, G_GINT64_CONSTANT (253402300800),
+                                            G_GINT64_CONSTANT (4102444800) };
+      gint64              x = g_variant_get_int64 (value);
+
+      x = hearts_rng_below (rng, 2) ? x + (gint64) hearts_rng_below (rng, 3) - 1
+                                    : interesting[hearts_rng_below (rng, G_N_ELEMENTS (interesting))];
+      return g_variant_ref_sink (g_variant_new_int64 (x));
+    }
   if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
     {
       /* Lines of a record or words of the rules: dropped, doubled or swapped. */
@@ -338,6 +373,39 @@ mutate (GPtrArray *seeds,
           GVariant   *next;
 
           g_variant_get_child (entry, 0, "&s", &key);
+          /* Half the time, one of the statistics' fields: set, changed or taken away. */
+          if (hearts_rng_below (rng, 2) == 0)
+            {
+              static const char *stats_keys[] = { "queens", "finished", "preset" };
+              g_autoptr(GVariant) current = NULL;
+
+              key = stats_keys[hearts_rng_below (rng, G_N_ELEMENTS (stats_keys))];
+              current = g_variant_lookup_value (state, key, NULL);
+              switch (hearts_rng_below (rng, 6))
+                {
+                case 0:
+                  changed = NULL;
+                  break;
+                case 1:
+                  changed = g_variant_ref_sink (g_str_equal (key, "preset")
+                                                  ? g_variant_new_string (hearts_preset_to_id (hearts_rng_below (rng, HEARTS_N_PRESETS)))
+                                                : g_str_equal (key, "queens")
+                                                  ? g_variant_new_uint32 (hearts_rng_below (rng, 20))
+                                                  : g_variant_new_int64 (1700000000));
+                  break;
+                case 2:
+                  /* The wrong type. */
+                  changed = g_variant_ref_sink (g_variant_new_uint64 (hearts_rng_below (rng, 20)));
+                  break;
+                default:
+                  changed = current != NULL ? mutate_value (current, rng) : NULL;
+                  break;
+                }
+              next = with_key (state, key, changed);
+              g_variant_unref (state);
+              state = next;
+              continue;
+            }
           switch (hearts_rng_below (rng, 8))
             {
             case 0:
@@ -360,6 +428,146 @@ mutate (GPtrArray *seeds,
         }
       return g_steal_pointer (&state);
     }
+}
+
+/* The finished hands of @record in which seat 0 took the Q♠, from its plays alone: the
+ * winner of each trick is the highest card of the suit led. -1 if it cannot tell. */
+static gint
+record_queens (const char *record)
+{
+  static const char ranks[] = "23456789TJQKA";
+  g_auto(GStrv) lines = g_strsplit (record, "\n", -1);
+  guint    n_players = 4, in_trick = 0, queens = 0;
+  gint     lead_suit = -1, best = -1, winner = -1, qs_taker = -1;
+  gboolean qs_in_trick = FALSE, in_hand = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) w = g_strsplit (lines[i], " ", -1);
+
+      if (w[0] == NULL)
+        continue;
+      if (g_str_equal (w[0], "rules"))
+        for (guint k = 1; w[k] != NULL; k++)
+          if (g_str_has_prefix (w[k], "players="))
+            n_players = atoi (w[k] + 8);
+      if (g_str_equal (w[0], "hand"))
+        {
+          in_hand = TRUE;
+          in_trick = 0;
+          qs_taker = -1;
+        }
+      /* A hand is finished when its points are written. */
+      if (g_str_equal (w[0], "points") && in_hand)
+        {
+          if (qs_taker == 0)
+            queens++;
+          in_hand = FALSE;
+        }
+      if (g_str_equal (w[0], "play") && w[1] != NULL && w[2] != NULL && strlen (w[2]) == 2)
+        {
+          const char *r = strchr (ranks, g_ascii_toupper (w[2][0]));
+          gint        seat = atoi (w[1]), suit = g_ascii_toupper (w[2][1]), rank;
+
+          if (r == NULL)
+            return -1;
+          rank = r - ranks;
+          if (in_trick == 0)
+            {
+              lead_suit = suit;
+              best = -1;
+              qs_in_trick = FALSE;
+            }
+          if (suit == lead_suit && rank > best)
+            {
+              best = rank;
+              winner = seat;
+            }
+          if (g_ascii_toupper (w[2][0]) == 'Q' && suit == 'S')
+            qs_in_trick = TRUE;
+          if (++in_trick == n_players)
+            {
+              if (qs_in_trick)
+                qs_taker = winner;
+              in_trick = 0;
+            }
+        }
+    }
+  return (gint) queens;
+}
+
+static GSettingsSchema *
+hearts_schema (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  GSettingsSchema       *schema = source != NULL ? g_settings_schema_source_lookup (source, HEARTS_SCHEMA_ID, TRUE) : NULL;
+
+  if (schema == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSettingsSchemaSource) built = g_settings_schema_source_new_from_directory (BUILD_SCHEMA_DIR, source,
+                                                                                             FALSE, &error);
+
+      if (built == NULL)
+        g_error ("No schema: %s", error->message);
+      schema = g_settings_schema_source_lookup (built, HEARTS_SCHEMA_ID, TRUE);
+    }
+  g_assert_nonnull (schema);
+  return schema;
+}
+
+/* The statistics' fields of an accepted state; NULL if they hold, else why not. */
+static const char *
+impossible_statistics (GVariant    *state,
+                       HeartsGame  *game,
+                       HeartsPreset preset,
+                       guint        queens)
+{
+  static GSettingsSchema *schema = NULL;
+  g_autofree char        *record = hearts_game_get_record (game);
+  g_autoptr(GVariant) finished = g_variant_lookup_value (state, "finished", NULL);
+  gint        counted = record_queens (record);
+  gint64      date = 1700000000;
+  HeartsRules preset_rules;
+
+  if (counted < 0 || (guint) counted != queens)
+    return "the Queens of Spades counted are not the record's";
+  if (preset != HEARTS_PRESET_CUSTOM &&
+      (!hearts_preset_get_rules (preset, &preset_rules) || !hearts_rules_equal (&preset_rules, hearts_game_get_rules (game))))
+    return "a preset whose rules are not the game's";
+  if (finished != NULL)
+    {
+      if (hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        return "an end date in a game that is not over";
+      if (!g_variant_is_of_type (finished, G_VARIANT_TYPE_INT64))
+        return "an end date that is not a date";
+      date = g_variant_get_int64 (finished);
+      /* 1970 to the start of 9999, as a local calendar shows it anywhere. */
+      if (date < 0 || date >= G_GINT64_CONSTANT (253370764800) + 1)
+        return "an end date the statistics cannot keep";
+    }
+
+  /* Counted as the game counts it: nothing of it may be dropped later as senseless. */
+  if (hearts_game_get_phase (game) == HEARTS_PHASE_GAME_OVER)
+    {
+      g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+      g_autoptr(GSettings) settings = NULL;
+      g_autoptr(GArray) history = NULL;
+      HeartsStats stats;
+
+      if (schema == NULL)
+        schema = hearts_schema ();
+      settings = g_settings_new_full (schema, backend, NULL);
+      hearts_statistics_add_game (settings, game, preset, queens, date);
+      if (!hearts_statistics_check (settings, NULL))
+        return "its statistics are dropped as senseless once counted";
+      if (!hearts_statistics_get (settings, preset, &stats) || stats.queens_taken != (guint) counted)
+        return "the statistics counted are not the record's";
+      history = hearts_statistics_get_history (settings);
+      if (history->len != 1 || g_array_index (history, HeartsHistoryEntry, 0).date != date)
+        return "the history entry is not the game's";
+    }
+  return NULL;
 }
 
 /* The independent check of an accepted game; NULL if it holds, else why not. */
@@ -449,11 +657,14 @@ main (int   argc,
   /* The unmutated games pass the check, or the check is wrong. */
   for (guint i = 0; i < seeds->len; i++)
     {
-      g_autoptr(HeartsGame) game = hearts_saved_game_from_variant (g_ptr_array_index (seeds, i), NULL, NULL, &error);
+      HeartsPreset preset;
+      guint        queens;
+      g_autoptr(HeartsGame) game = hearts_saved_game_from_variant (g_ptr_array_index (seeds, i), &preset, &queens, &error);
       const char *why;
 
       g_assert_no_error (error);
-      if ((why = impossible (game)) != NULL)
+      if ((why = impossible_statistics (g_ptr_array_index (seeds, i), game, preset, queens)) != NULL ||
+          (why = impossible (game)) != NULL)
         g_error ("seed %u fails the check: %s", i, why);
     }
 
@@ -464,8 +675,10 @@ main (int   argc,
       g_autoptr(GVariant) state = NULL;
       g_autoptr(HeartsGame) game = NULL;
       g_autoptr(GError) local = NULL;
-      gboolean    from_file;
-      const char *why;
+      gboolean     from_file;
+      const char  *why;
+      HeartsPreset preset;
+      guint        queens;
 
       mutant = mutate (seeds, &rng, &from_file);
       if (g_variant_is_of_type (mutant, G_VARIANT_TYPE_BYTESTRING))
@@ -483,7 +696,7 @@ main (int   argc,
 
       counts.mutants++;
       if (state != NULL)
-        game = hearts_saved_game_from_variant (state, NULL, NULL, &local);
+        game = hearts_saved_game_from_variant (state, &preset, &queens, &local);
       if (game == NULL)
         {
           g_assert_nonnull (local);
@@ -491,7 +704,7 @@ main (int   argc,
           continue;
         }
       counts.accepted++;
-      if ((why = impossible (game)) != NULL)
+      if ((why = impossible_statistics (state, game, preset, queens)) != NULL || (why = impossible (game)) != NULL)
         {
           g_autofree char *text = g_variant_print (state, TRUE);
 

@@ -9,7 +9,9 @@
 #include "hearts-card-theme-private.h"
 #include "hearts-compat.h"
 #include "hearts-resources.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-test-widget.h"
+#include "hearts-window.h"
 
 /**
  * hearts_test_init_widgets:
@@ -303,4 +305,19 @@ hearts_test_answer_alert (GtkWidget  *alert,
   hearts_dialog_destroy (alert);
   /* A dialog in a shown window (libadwaita ≥ 1.5) leaves with an animation. */
   g_assert_true (hearts_test_iterate_until (no_alert, NULL, HEARTS_TEST_TIMEOUT_MS));
+}
+
+HeartsGame *
+hearts_test_window_get_game (gpointer window)
+{
+  return hearts_game_runner_get_game (hearts_window_get_runner (HEARTS_WINDOW (window)));
+}
+
+void
+hearts_test_table_set_game (gpointer    table,
+                            HeartsGame *game)
+{
+  g_autoptr(HeartsSeatView) view = game != NULL ? hearts_local_seat_view_new (game, NULL, 0) : NULL;
+
+  hearts_table_set_seat_view (HEARTS_TABLE (table), view);
 }

@@ -45,4 +45,10 @@ GtkWidget *hearts_test_find_alert   (void);
 void       hearts_test_answer_alert (GtkWidget  *alert,
                                      const char *response);
 
+/* The game a window shows (its runner's), for a test that plays it. */
+struct _HeartsGame *hearts_test_window_get_game (gpointer   window);
+/* Shows @game at @table as seat 0 sees it (a HeartsLocalSeatView); NULL shows nothing. */
+void       hearts_test_table_set_game (gpointer   table,
+                                       struct _HeartsGame *game);
+
 G_END_DECLS

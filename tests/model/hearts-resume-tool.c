@@ -8,7 +8,10 @@
  *   hearts-resume-tool check BEFORE AFTER AFTER must be BEFORE, or BEFORE played on;
  *                                         exactly BEFORE if BEFORE waited for the player
  *   hearts-resume-tool human-move SEED    makes the player's move (a legal card, a
- *                                         pass, or the next hand) and saves it
+ *                                         pass, or the next hand) and saves it (written
+ *                                         beside and renamed, as the game does: on a
+ *                                         full disk the move is not made)
+ *   hearts-resume-tool id                 which game it is: a checksum of its first deal
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearts-file.h"
 #include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 
@@ -240,8 +244,8 @@ human_move (GFile  *file,
   saved = hearts_saved_game_to_variant (game, preset, queens);
   bytes = hearts_saved_game_to_file_bytes (saved);
   /* Replaced in one rename, as the game does it. */
-  if (!g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, FALSE,
-                                G_FILE_CREATE_PRIVATE, NULL, NULL, &error2))
+  if (!hearts_file_replace (g_file_peek_path (file), g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                            &error2))
     {
       g_printerr ("%s\n", error2->message);
       return 1;
@@ -295,6 +299,31 @@ main (int   argc,
         }
       text = g_variant_print (state, TRUE);
       return g_file_set_contents (argv[2], text, -1, NULL) ? 0 : 1;
+    }
+
+  if (g_str_equal (argv[1], "id"))
+    {
+      g_autoptr(HeartsGame) game = NULL;
+      g_autofree char *record = NULL;
+      g_autofree char *checksum = NULL;
+      char            *end;
+
+      state = read_saved (file);
+      if (state == NULL)
+        {
+          g_print ("none\n");
+          return 0;
+        }
+      game = load (state);
+      /* The header and the first hand's deal. */
+      record = hearts_game_get_record (game);
+      end = strstr (record, "\npass ");
+      if (end == NULL)
+        end = strstr (record, "\nplay ");
+      checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA1, (const guchar *) record,
+                                              end != NULL ? (gsize) (end - record) : strlen (record));
+      g_print ("%s\n", checksum);
+      return 0;
     }
 
   if (g_str_equal (argv[1], "human-move") && argc == 3)

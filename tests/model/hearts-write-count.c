@@ -15,6 +15,7 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-saved-game.h"
 #include "temp-file.h"
 

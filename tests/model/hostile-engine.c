@@ -5,12 +5,15 @@
  * It plays like `hearts-engine --level normal` until the question (pass? or play?)
  * numbered AT (from 0; "hep" for the handshake, "quit" for the end), and there does MODE:
  *   flood    writes without a newline, forever
- *   stall    stops reading and answering (its own pid in the file ARG, at once)
+ *   stall    stops reading and answering (its own pid in the file ARG, at once, and
+ *            the file ARG.stalled once it stops)
  *   garbage  answers nonsense
  *   illegal  answers a card or a pass it may not make
  *   close    closes its standard output and waits
  *   exit     exits
  *   fork     leaves a child holding its pipes (its pid in the file ARG) and exits
+ *   setsid   starts a helper in a session of its own (setsid), which sleeps; writes its
+ *            own pid and the helper's in the file ARG, and plays on
  *   slow     answers after ARG (3000) ms, then plays on at once
  *   stderr   never misbehaves on stdout, but writes 256 KiB to stderr before each answer
  *
@@ -100,7 +103,15 @@ misbehave (HeartsProtocol *protocol,
         write_all (1, chunk, sizeof chunk);
     }
   if (g_str_equal (mode, "stall"))
-    wait_forever ();
+    {
+      if (arg != NULL)
+        {
+          g_autofree char *stalled = g_strconcat (arg, ".stalled", NULL);
+
+          g_file_set_contents (stalled, "", 0, NULL);
+        }
+      wait_forever ();
+    }
   if (g_str_equal (mode, "garbage"))
     {
       answer ("banana split");
@@ -137,6 +148,30 @@ misbehave (HeartsProtocol *protocol,
           g_file_set_contents (arg, text, -1, NULL);
         }
       exit (0);
+    }
+  if (g_str_equal (mode, "setsid"))
+    {
+      pid_t            helper = fork ();
+      g_autofree char *reply = NULL;
+
+      if (helper == 0)
+        {
+          /* Out of the engine's process group and session: killing the group misses it. */
+          setsid ();
+          close (0);
+          close (1);
+          sleep (600);
+          _exit (0);
+        }
+      if (arg != NULL)
+        {
+          g_autofree char *text = g_strdup_printf ("%d %d\n", (int) getpid (), (int) helper);
+
+          g_file_set_contents (arg, text, -1, NULL);
+        }
+      reply = hearts_protocol_handle (protocol, line);
+      answer (reply);
+      return;
     }
   if (g_str_equal (mode, "slow"))
     {

@@ -41,7 +41,12 @@ static const Hostile hostiles[] = {
   { "illegal", 0, "not a" },
   { "close", G_IO_ERROR_CLOSED, "closed its output" },
   { "exit", G_IO_ERROR_CLOSED, "closed its output" },
+#ifdef __linux__
+  /* Its guard kills the child as soon as the engine exits: the pipes close at once. */
+  { "fork", G_IO_ERROR_CLOSED, "closed its output" },
+#else
   { "fork", G_IO_ERROR_TIMED_OUT, "did not answer within" },
+#endif
 };
 
 static char *
@@ -276,6 +281,116 @@ test_free_does_not_block (void)
   g_unlink (pid_file);
 }
 
+/* The pids in the file a "setsid" engine writes: its own and its helper's. */
+static void
+read_pids (const char *path,
+           GPid        pids[2])
+{
+  g_autofree char *text = NULL;
+  char            *end;
+
+  g_assert_true (hearts_test_poll_until (file_exists_cb, (gpointer) path, 10, 5000));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  pids[0] = (GPid) g_ascii_strtoll (text, &end, 10);
+  pids[1] = (GPid) g_ascii_strtoll (end, NULL, 10);
+  g_assert_cmpint (pids[0], >, 1);
+  g_assert_cmpint (pids[1], >, 1);
+}
+
+/* A helper the engine started in a session of its own goes with the engine when it is
+ * stopped (reproduction engine-left-running-after-quit.sh: it was outside the process
+ * group that was killed, and lived on). */
+static void
+test_quit_setsid_helper (void)
+{
+  g_autofree char *pid_file = pid_file_new ();
+  g_autofree char *command = engine_command ("setsid", "hep", pid_file);
+  g_autoptr(GError) error = NULL;
+  HeartsAi *ai = hearts_external_ai_new (command, NULL, &error);
+  GPid      pids[2];
+
+  g_assert_no_error (error);
+  read_pids (pid_file, pids);
+  g_assert_false (process_gone (pids[1]));
+  hearts_ai_free (ai);
+  assert_process_ends (pids[0]);
+  assert_process_ends (pids[1]);
+  g_unlink (pid_file);
+}
+
+/* Where the engines of /engines/quit/program-exits leave their pids. */
+static char *
+exit_pid_file (GPid        parent,
+               const char *name)
+{
+  return g_strdup_printf ("%s/hearts-engines-exit-%d-%s", g_get_tmp_dir (), (int) parent, name);
+}
+
+/* A program that ends while its engines run, one of them thinking, with no chance to
+ * stop them: its engines, and what they started, still end within their grace
+ * (reproductions engine-left-running-after-quit.sh and -quit-mid-move.sh: the game
+ * exited at once and left them all running). */
+static void
+test_quit_program_exits (void)
+{
+  g_autofree char *deaf = NULL;
+  g_autofree char *setsid = NULL;
+  g_autofree char *mute = NULL;
+  GPid             pids[4];
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *deaf_command = NULL;
+      g_autofree char *setsid_command = NULL;
+      g_autofree char *mute_command = NULL;
+      g_autofree char *stalled = NULL;
+      HeartsRules      rules;
+      HeartsGame      *game;
+
+      deaf = exit_pid_file (getppid (), "deaf");
+      setsid = exit_pid_file (getppid (), "setsid");
+      mute = exit_pid_file (getppid (), "mute");
+      stalled = g_strconcat (mute, ".stalled", NULL);
+      /* Ignores "quit" and the end of its input; starts a helper in a new session;
+       * stops answering at its first question. */
+      deaf_command = engine_command ("stall", "quit", deaf);
+      setsid_command = engine_command ("setsid", "hep", setsid);
+      mute_command = engine_command ("stall", "0", mute);
+
+      hearts_rules_init_default (&rules);
+      game = hearts_game_new (&rules, 4);
+      hearts_game_set_seat_ai (game, 1, hearts_external_ai_new (mute_command, NULL, &error));
+      g_assert_no_error (error);
+      hearts_game_set_seat_ai (game, 2, hearts_external_ai_new (deaf_command, NULL, &error));
+      g_assert_no_error (error);
+      hearts_game_set_seat_ai (game, 3, hearts_external_ai_new (setsid_command, NULL, &error));
+      g_assert_no_error (error);
+      /* Seat 1 thinks about its pass, for ever; the program ends meanwhile, as a game
+       * that quits does, without freeing anything. */
+      hearts_game_set_seat_human (game, 0);
+      hearts_game_computer_move_async (game, NULL, NULL, NULL);
+      g_assert_true (hearts_test_poll_until (file_exists_cb, stalled, 10, 5000));
+      g_unlink (stalled);
+      exit (0);
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+
+  deaf = exit_pid_file (getpid (), "deaf");
+  setsid = exit_pid_file (getpid (), "setsid");
+  mute = exit_pid_file (getpid (), "mute");
+  pids[0] = read_pid_file (deaf);
+  pids[1] = read_pid_file (mute);
+  read_pids (setsid, pids + 2);
+  for (guint i = 0; i < G_N_ELEMENTS (pids); i++)
+    assert_process_ends (pids[i]);
+  g_unlink (deaf);
+  g_unlink (setsid);
+  g_unlink (mute);
+}
+
 /* Cancellation */
 
 typedef struct
@@ -449,6 +564,8 @@ main (int   argc,
     }
   g_test_add_func ("/engines/stderr", test_stderr);
   g_test_add_func ("/engines/free-does-not-block", test_free_does_not_block);
+  g_test_add_func ("/engines/quit/setsid-helper", test_quit_setsid_helper);
+  g_test_add_func ("/engines/quit/program-exits", test_quit_program_exits);
   g_test_add_func ("/engines/cancel/hard", test_cancel_hard);
   g_test_add_func ("/engines/cancel/external", test_cancel_external);
   g_test_add_func ("/engines/cancel/start", test_cancel_start);

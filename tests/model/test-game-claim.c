@@ -268,7 +268,7 @@ test_game_claims_async (void)
           {
             g_autoptr(GAsyncResult) result = NULL;
             g_autoptr(GError) error = NULL;
-            HeartsClaimTrick tricks[HEARTS_GAME_MAX_TRICKS];
+            HeartsTrick tricks[HEARTS_GAME_MAX_TRICKS];
             HeartsClaim      proof, async_proof;
             gboolean         can, async_can;
             HeartsCards      legal;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hearts-game-deal.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-review-deal.h"
 #include "hearts-test-util.h"
 
@@ -388,7 +389,7 @@ on_reviewed (GObject      *source,
 {
   Waiter *w = user_data;
 
-  w->moves = hearts_review_hand_finish (HEARTS_GAME (source), result, &w->error);
+  w->moves = hearts_review_hand_finish (HEARTS_SEAT_VIEW (source), result, &w->error);
   w->done = TRUE;
 }
 
@@ -429,6 +430,7 @@ static void
 test_review_async (void)
 {
   g_autoptr(HeartsGame) game = finished_hand (hearts_test_seed ());
+  g_autoptr(HeartsSeatView) view = hearts_local_seat_view_new (game, NULL, 0);
   g_autoptr(HeartsAi) hard = NULL;
   g_autoptr(GArray) direct = NULL;
   g_autoptr(GError) error = NULL;
@@ -436,7 +438,7 @@ test_review_async (void)
   gint              totals[HEARTS_MAX_PLAYERS] = { 0 };
   Waiter            w = { 0 };
 
-  hearts_review_hand_async (game, 0, 16, NULL, on_progress, &w, on_reviewed, &w);
+  hearts_review_hand_async (view, 16, NULL, on_progress, &w, on_reviewed, &w);
   wait_for (&w);
   g_assert_no_error (w.error);
   g_assert_nonnull (w.moves);
@@ -446,7 +448,8 @@ test_review_async (void)
   /* A pass hand: the pass comes first. */
   g_assert_true (g_array_index (w.moves, HeartsReviewMove, 0).is_pass);
 
-  hard = review_ai (hearts_game_get_seed (game));
+  /* From the seat's view alone, the same review as from the real deal. */
+  hard = review_ai (hearts_review_seed (deal, 0, hearts_game_get_hand_index (game)));
   direct = hearts_review_deal (hearts_game_get_rules (game), deal, 0, hearts_game_get_hand_index (game),
                                totals, hard, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -473,11 +476,67 @@ test_review_async (void)
   /* Not while a hand is being played. */
   hearts_game_next_hand (game);
   memset (&w, 0, sizeof w);
-  hearts_review_hand_async (game, 0, 16, NULL, NULL, NULL, on_reviewed, &w);
+  hearts_review_hand_async (view, 16, NULL, NULL, NULL, on_reviewed, &w);
   wait_for (&w);
   g_assert_null (w.moves);
   g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_FAILED);
   g_clear_error (&w.error);
+}
+
+/* A seat's review is made from its view alone: the same as from the real deal, for
+ * every set of rules and every seat, passing or not. */
+static void
+test_review_from_view (void)
+{
+  HeartsRng rng;
+
+  hearts_rng_init (&rng, hearts_test_seed () + 3);
+  for (guint trial = 0; trial < 16; trial++)
+    {
+      g_autoptr(HeartsGame) game = NULL;
+      g_autoptr(HeartsSeatView) view = NULL;
+      g_autoptr(HeartsAi) hard = NULL;
+      g_autoptr(GArray) direct = NULL;
+      g_autoptr(GError) error = NULL;
+      const HeartsDeal *deal;
+      HeartsRules       rules;
+      gint              totals[HEARTS_MAX_PLAYERS] = { 0 };
+      guint             seat;
+      Waiter            w = { 0 };
+
+      hearts_test_random_rules (&rules, &rng);
+      game = hearts_game_new (&rules, trial + 11);
+      for (guint s = 0; s < rules.n_players; s++)
+        hearts_game_set_seat_level (game, s, HEARTS_AI_RANDOM);
+      /* Now and then a later hand: another pass direction, or none. */
+      for (guint h = hearts_rng_below (&rng, 4); h > 0; h--)
+        {
+          while (hearts_game_get_phase (game) != HEARTS_PHASE_HAND_OVER)
+            g_assert_true (hearts_game_computer_move (game));
+          hearts_game_next_hand (game);
+        }
+      while (hearts_game_get_phase (game) != HEARTS_PHASE_HAND_OVER &&
+             hearts_game_get_phase (game) != HEARTS_PHASE_GAME_OVER)
+        g_assert_true (hearts_game_computer_move (game));
+
+      seat = hearts_rng_below (&rng, rules.n_players);
+      view = hearts_local_seat_view_new (game, NULL, seat);
+      hearts_review_hand_async (view, 8, NULL, NULL, NULL, on_reviewed, &w);
+      wait_for (&w);
+      g_assert_no_error (w.error);
+
+      deal = hearts_game_get_deal (game);
+      for (guint s = 0; s < rules.n_players; s++)
+        totals[s] = hearts_game_get_total (game, s) - hearts_game_get_result (game, hearts_game_get_n_results (game) - 1)->points[s];
+      hard = review_ai (hearts_review_seed (deal, seat, hearts_game_get_hand_index (game)));
+      g_assert_true (hearts_ai_set_option (hard, "samples", "8"));
+      g_assert_true (hearts_ai_set_option (hard, "pass-samples", "8"));
+      direct = hearts_review_deal (&rules, deal, seat, hearts_game_get_hand_index (game), totals, hard, NULL, NULL,
+                                   NULL, &error);
+      g_assert_no_error (error);
+      assert_same_review (w.moves, direct);
+      g_array_unref (w.moves);
+    }
 }
 
 static gboolean
@@ -494,10 +553,11 @@ static void
 test_review_cancel (void)
 {
   g_autoptr(HeartsGame) game = finished_hand (hearts_test_seed () + 1);
+  g_autoptr(HeartsSeatView) view = hearts_local_seat_view_new (game, NULL, 0);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Waiter w = { 0 };
 
-  hearts_review_hand_async (game, 0, 1000000, cancellable, on_progress, &w, on_reviewed, &w);
+  hearts_review_hand_async (view, 1000000, cancellable, on_progress, &w, on_reviewed, &w);
   /* Not a bound on anything: only so that the thread is most likely inside the
    * search of the pass (a million deals) when the cancel comes. */
   g_timeout_add_full (G_PRIORITY_DEFAULT, 50, cancel_idle, g_object_ref (cancellable), g_object_unref);
@@ -519,6 +579,7 @@ main (int   argc,
   g_test_add_func ("/review/moon-let-through", test_review_moon_let_through);
   g_test_add_func ("/review/moon-gave-up", test_review_moon_gave_up);
   g_test_add_func ("/review/async", test_review_async);
+  g_test_add_func ("/review/from-view", test_review_from_view);
   g_test_add_func ("/review/cancel", test_review_cancel);
 
   return g_test_run ();

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-resources.h"
 #include "hearts-window-private.h"
 #include "hearts-test-widget.h"
@@ -21,7 +22,8 @@ claim_known (gpointer user_data)
 {
   HeartsWindow *window = user_data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (window)) && window->claim_known &&
+  return gtk_widget_get_mapped (GTK_WIDGET (window)) &&
+         hearts_seat_view_get_claim_offer (window->view, NULL) == HEARTS_CLAIM_OFFER_OFFERED &&
          !hearts_table_get_busy (window->table);
 }
 

@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-resources.h"
 #include "hearts-review-view.h"
 #include "hearts-table.h"
@@ -35,6 +36,7 @@ static gint64      started;
 static guint       n_runs;
 
 static HeartsGame      *review_game;
+static GtkWidget       *review_table;
 static HeartsCardTheme *review_theme;
 
 static void start_review (void);
@@ -120,11 +122,10 @@ on_computing_cb (GObject    *object,
 static void
 start_review (void)
 {
-  static const char * const names[] = { "You", "Ada", "Blaise", "Claude", NULL };
   int                       width = gtk_widget_get_width (review_parent) > 0 ? gtk_widget_get_width (review_parent) : HEARTS_REVIEW_VIEW_WIDTH;
   int                       height = gtk_widget_get_height (review_parent) > 0 ? gtk_widget_get_height (review_parent) : HEARTS_REVIEW_VIEW_HEIGHT;
 
-  review = hearts_review_view_new (review_game, names, review_theme);
+  review = hearts_review_view_new (hearts_table_get_seat_view (HEARTS_TABLE (review_table)), review_theme);
   hearts_dialog_set_size (review, MIN (HEARTS_REVIEW_VIEW_WIDTH, width), MIN (HEARTS_REVIEW_VIEW_HEIGHT, height));
   g_signal_connect (review, "notify::computing", G_CALLBACK (on_computing_cb), NULL);
   started = g_get_monotonic_time ();
@@ -175,8 +176,8 @@ main (int   argc,
   gtk_window_set_default_size (GTK_WINDOW (parent), width, height);
   table = hearts_table_new ();
   hearts_table_set_card_theme (HEARTS_TABLE (table), theme);
-  hearts_table_set_player_names (HEARTS_TABLE (table), names);
-  hearts_table_set_game (HEARTS_TABLE (table), game);
+  hearts_test_table_set_game (HEARTS_TABLE (table), game);
+  hearts_seat_view_set_player_names (hearts_table_get_seat_view (HEARTS_TABLE (table)), names);
   adw_window_set_content (ADW_WINDOW (parent), table);
   gtk_window_present (GTK_WINDOW (parent));
   /* The dialog takes its size from the table's window. */
@@ -184,6 +185,7 @@ main (int   argc,
 
   review_parent = parent;
   review_game = game;
+  review_table = table;
   review_theme = theme;
   times = g_array_new (FALSE, FALSE, sizeof (double));
   n_runs = g_str_equal (mode, "time") ? (guint) atoi (output) : 1;

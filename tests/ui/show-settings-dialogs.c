@@ -24,6 +24,7 @@
 #include "hearts-score-sheet.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-test-widget.h"
 
 static GtkWidget *
@@ -156,8 +157,11 @@ main (int   argc,
         }
       else if (g_str_equal (page, "notice"))
         {
+          g_autoptr(HeartsSeatView) view = NULL;
+
           game = hearts_settings_new_game (settings, 1);
-          hearts_preferences_window_set_game (window, game);
+          view = hearts_local_seat_view_new (game, NULL, 0);
+          hearts_preferences_window_set_seat_view (window, view);
           hearts_settings_set_preset (settings, HEARTS_PRESET_OMNIBUS);
           page = "game";
         }
@@ -186,9 +190,10 @@ main (int   argc,
     }
   else if (g_str_equal (argv[1], "score-sheet"))
     {
-      static const char *names[] = { "Alice", "Ada", "Blaise", "Claude" };
+      /* NULL-terminated: hearts_seat_view_set_player_names() takes a GStrv. */
+      static const char *names[] = { "Alice", "Ada", "Blaise", "Claude", NULL };
       static const char *long_names[] = { "You", "Maximiliana Wolfeschlegelstein", "Bartholomew",
-                                          "Anastasia-Christina Konstantin" };
+                                          "Anastasia-Christina Konstantin", NULL };
       GtkWidget         *sheet = hearts_score_sheet_new ();
       HeartsRules        rules;
       const char        *last = argv[argc - 1];
@@ -211,8 +216,13 @@ main (int   argc,
           else
             hearts_game_computer_move (game);
         }
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_game ? long_names : names,
-                                 HEARTS_SCORE_SHEET_GAME_OVER);
+      {
+        g_autoptr(HeartsSeatView) view = hearts_local_seat_view_new (game, NULL, 0);
+
+        hearts_seat_view_set_player_names (view, long_game ? long_names : names);
+        hearts_score_sheet_set_seat_view (HEARTS_SCORE_SHEET (sheet), view);
+        hearts_score_sheet_set_mode (HEARTS_SCORE_SHEET (sheet), HEARTS_SCORE_SHEET_GAME_OVER);
+      }
       if (g_str_has_suffix (last, "narrow"))
         gtk_window_set_default_size (GTK_WINDOW (parent), 400, 800);
       else if (long_game)

@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-resources.h"
 #include "hearts-window.h"
 #include "hearts-test-widget.h"
@@ -72,7 +73,7 @@ table_still (gpointer user_data)
   HeartsWindow *window = user_data;
 
   return !hearts_table_get_busy (hearts_window_get_table (window)) &&
-         !hearts_game_computer_to_move (hearts_window_get_game (window));
+         !hearts_game_computer_to_move (hearts_test_window_get_game (window));
 }
 
 static void

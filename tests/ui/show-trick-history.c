@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-resources.h"
 #include "hearts-window-private.h"
 #include "hearts-test-widget.h"

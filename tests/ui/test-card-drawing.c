@@ -9,7 +9,9 @@
 #include "hearts-card-theme-private.h"
 #include "hearts-felt.h"
 #include "hearts-table.h"
+#include "hearts-test-describe.h"
 #include "hearts-test-util.h"
+#include "hearts-test-widget.h"
 
 /* The nodes that hold pixels (cairo and texture nodes), in drawing order. */
 static void
@@ -394,7 +396,7 @@ drew_cards_after_frames (HeartsTable *table)
     }
   g_signal_handler_disconnect (clock, id);
 
-  return hearts_table_get_drew_cards (table);
+  return hearts_test_table_drew_cards (table);
 }
 
 static void
@@ -414,7 +416,7 @@ test_table_drew_cards (void)
 
   hearts_rules_init_default (&rules);
   game = hearts_game_new (&rules, 7);
-  hearts_table_set_game (table, game);
+  hearts_test_table_set_game (table, game);
   g_assert_true (drew_cards_after_frames (table));
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -7,6 +7,7 @@
 #include "hearts-card-picture.h"
 #include "hearts-claim-proof.h"
 #include "hearts-resources.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-test-widget.h"
 
 static const char * const names[] = { "You", "West", "North", "East", "Northeast", NULL };
@@ -46,7 +47,11 @@ static void
 test_resize (void)
 {
   g_autoptr(HeartsCardTheme) theme = hearts_card_theme_new_default ();
-  HeartsClaimTrick tricks[3] = { { 0 } };
+  g_autoptr(HeartsGame) game = NULL;
+  g_autoptr(HeartsSeatView) view = NULL;
+  HeartsClaim claim = { 0 };
+  HeartsRules rules;
+  HeartsTrick tricks[3] = { { 0 } };
   GtkWidget       *window, *proof;
   int              wide, narrow, min;
 
@@ -59,15 +64,47 @@ test_resize (void)
         tricks[t].cards[c] = HEARTS_CARD (c, 12 - t);
     }
   tricks[0].n_before = 1;
+  claim.shooter = -1;
+  hearts_rules_init_default (&rules);
 
+  game = hearts_game_new (&rules, 1);
+  view = hearts_local_seat_view_new (game, NULL, 0);
+  hearts_seat_view_set_player_names (view, names);
   window = gtk_window_new ();
   proof = hearts_claim_proof_new (theme, 80);
-  hearts_claim_proof_set_tricks (HEARTS_CLAIM_PROOF (proof), tricks, G_N_ELEMENTS (tricks), names);
+  hearts_claim_proof_set_claim (HEARTS_CLAIM_PROOF (proof), view, &claim, tricks, G_N_ELEMENTS (tricks));
   /* A phone's alert has room for it. */
   gtk_widget_measure (proof, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_assert_cmpint (min, <=, 300);
   gtk_window_set_child (GTK_WINDOW (window), proof);
   gtk_window_present (GTK_WINDOW (window));
+
+  /* Under each card, who plays it; a screen reader hears it with the card. */
+  {
+    g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+
+    hearts_test_find_all_type (proof, HEARTS_TYPE_CARD_PICTURE, pictures);
+    g_assert_cmpuint (pictures->len, ==, 12);
+    for (guint i = 0; i < pictures->len; i++)
+      {
+        GtkWidget       *picture = g_ptr_array_index (pictures, i);
+        const HeartsTrick *trick = &tricks[i / 4];
+        guint            seat = (trick->leader + i % 4) % 4;
+        GtkWidget       *name = gtk_widget_get_next_sibling (picture);
+        g_autofree char *card = hearts_card_get_name (trick->cards[i % 4]);
+        g_autofree char *said = NULL;
+
+        /* Each trick's first card (its leader's) takes it; the first trick's was played. */
+        if (i % 4 == 0)
+          said = g_strdup_printf (i == 0 ? "%s: %s (on the table, takes the trick)" : "%s: %s (takes the trick)",
+                                  names[seat], card);
+        else
+          said = g_strdup_printf ("%s: %s", names[seat], card);
+        g_assert_true (GTK_IS_LABEL (name));
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (name)), ==, names[seat]);
+        gtk_test_accessible_assert_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, said);
+      }
+  }
 
   wide = card_width_at (proof, 480);
   narrow = card_width_at (proof, 320);

@@ -14,6 +14,7 @@
 #include "hearts-application.h"
 #include "hearts-compat.h"
 #include "hearts-test-util.h"
+#include "hearts-test-widget.h"
 #include "hearts-window.h"
 
 /* Kept across g_test_trap_subprocess: the children read the files the parent wrote. */
@@ -80,22 +81,24 @@ test_help_accels (void)
   assert_strv (gtk_application_get_actions_for_accel (gtk_app, "<Control>question"), "win.show-help-overlay");
 }
 
+/* The row of the shortcuts window whose @property is @value. */
 static GtkWidget *
 find_shortcut (GtkWidget  *root,
-               const char *action)
+               const char *property,
+               const char *value)
 {
-  g_autofree char *name = NULL;
+  g_autofree char *found_value = NULL;
 
   /* By name: GTK 4.18 deprecates the type. */
   if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkShortcutsShortcut"))
     {
-      g_object_get (root, "action-name", &name, NULL);
-      if (g_strcmp0 (name, action) == 0)
+      g_object_get (root, property, &found_value, NULL);
+      if (g_strcmp0 (found_value, value) == 0)
         return root;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_shortcut (child, action);
+      GtkWidget *found = find_shortcut (child, property, value);
 
       if (found != NULL)
         return found;
@@ -103,16 +106,26 @@ find_shortcut (GtkWidget  *root,
   return NULL;
 }
 
-/* Ctrl+? (win.show-help-overlay) shows the shortcuts with the application's accelerators; the
- * window is built when first asked for, not with the main window before its first frame. */
+static void
+assert_accelerator (GtkWidget  *shortcut,
+                    const char *accelerator)
+{
+  g_autofree char *accel = NULL;
+
+  g_assert_nonnull (shortcut);
+  g_object_get (shortcut, "accelerator", &accel, NULL);
+  g_assert_cmpstr (accel, ==, accelerator);
+}
+
+/* Ctrl+? (win.show-help-overlay) shows the shortcuts: the window's keys as its template has
+ * them, and the application's accelerators by action. The shortcuts window is built when first
+ * asked for, not with the main window before its first frame. */
 static void
 test_help_shortcuts_window (void)
 {
   g_autoptr(HeartsApplication) app = NULL;
   HeartsWindow    *window;
   GtkWindow       *overlay;
-  GtkWidget       *shortcut;
-  g_autofree char *accel = NULL;
 
   /* In a child, as every test here that starts the application after the first. */
   if (!g_test_subprocess ())
@@ -130,10 +143,31 @@ test_help_shortcuts_window (void)
   g_assert_nonnull (overlay);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
   g_assert_true (gtk_window_get_transient_for (overlay) == GTK_WINDOW (window));
-  shortcut = find_shortcut (GTK_WIDGET (overlay), "win.new-game");
-  g_assert_nonnull (shortcut);
-  g_object_get (shortcut, "accelerator", &accel, NULL);
-  g_assert_cmpstr (accel, ==, "<Control>n");
+  assert_accelerator (find_shortcut (GTK_WIDGET (overlay), "title", "New game"), "<Control>n");
+  assert_accelerator (find_shortcut (GTK_WIDGET (overlay), "action-name", "app.quit"), "<Control>q");
+
+  /* The comma of Ctrl+, reads as a comma: its key cap is no smaller than the titles. */
+  {
+    GtkWidget *prefs = find_shortcut (GTK_WIDGET (overlay), "action-name", "app.preferences");
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    int        keycap_size = 0, title_size = 0;
+
+    g_assert_nonnull (prefs);
+    hearts_test_find_all_type (prefs, GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      {
+        GtkWidget                  *label = g_ptr_array_index (labels, i);
+        const PangoFontDescription *font = pango_context_get_font_description (gtk_widget_get_pango_context (label));
+
+        if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), ",") == 0)
+          keycap_size = pango_font_description_get_size (font);
+        else if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), "Preferences") == 0)
+          title_size = pango_font_description_get_size (font);
+      }
+    g_test_message ("key cap %d, title %d", keycap_size / PANGO_SCALE, title_size / PANGO_SCALE);
+    g_assert_cmpint (title_size, >, 0);
+    g_assert_cmpint (keycap_size, >=, title_size);
+  }
 
   /* Closed and asked for again: the same window. */
   gtk_window_close (overlay);
@@ -149,7 +183,7 @@ static gboolean
 opened_or_message (HeartsWindow *window,
                    const char   *opened)
 {
-  return g_file_test (opened, G_FILE_TEST_EXISTS) || hearts_window_get_message (window) != NULL;
+  return g_file_test (opened, G_FILE_TEST_EXISTS) || hearts_test_find_alert () != NULL;
 }
 
 typedef struct
@@ -166,7 +200,8 @@ opened_or_message_cb (gpointer data)
   return opened_or_message (wait->window, wait->opened);
 }
 
-/* In a child: activates app.help and waits for the handler to run or a toast. */
+/* In a child: activates app.help and waits for the handler to run or an alert, whose
+ * heading and text @message gets. */
 static void
 activate_help (char **opened_uri,
                char **message)
@@ -179,7 +214,22 @@ activate_help (char **opened_uri,
   g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
   hearts_test_poll_until (opened_or_message_cb, &(OpenWait) { window, opened }, 10, 10000);
   g_file_get_contents (opened, opened_uri, NULL, NULL);
-  *message = g_strdup (hearts_window_get_message (window));
+  if (hearts_test_find_alert () != NULL)
+    {
+      GtkWidget       *alert = hearts_test_find_alert ();
+      g_autofree char *heading = NULL;
+      g_autofree char *body = NULL;
+
+      g_object_get (alert, "heading", &heading, "body", &body, NULL);
+      *message = g_strdup_printf ("%s %s", heading, body);
+      /* Over the window, above whatever it shows (a score sheet, a dialog). */
+      g_assert_true (hearts_dialog_get_parent (alert) == GTK_WIDGET (window));
+      hearts_test_answer_alert (alert, "close");
+    }
+  else
+    *message = NULL;
+  /* No toast says it instead, grey behind an open score sheet. */
+  g_assert_null (hearts_window_get_message (window));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -203,7 +253,7 @@ test_help_opens_guide (void)
 }
 
 static void
-test_help_failure_toast (void)
+test_help_failure_alert (void)
 {
   if (g_test_subprocess ())
     {
@@ -213,7 +263,7 @@ test_help_failure_toast (void)
       activate_help (&uri, &message);
       g_assert_null (uri);
       g_assert_nonnull (message);
-      g_assert_cmpstr (message, ==, "The user guide could not be opened. Is a help viewer such as Yelp installed?");
+      g_assert_cmpstr (message, ==, "The User Guide Could Not Be Opened Is a help viewer such as Yelp installed?");
       return;
     }
 
@@ -291,7 +341,7 @@ main (int   argc,
   g_test_add_func ("/ui/help/accels", test_help_accels);
   g_test_add_func ("/ui/help/shortcuts-window", test_help_shortcuts_window);
   g_test_add_func ("/ui/help/opens-guide", test_help_opens_guide);
-  g_test_add_func ("/ui/help/failure-toast", test_help_failure_toast);
+  g_test_add_func ("/ui/help/failure-alert", test_help_failure_alert);
 
   ret = g_test_run ();
   if (parent)

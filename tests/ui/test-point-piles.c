@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-announcer.h"
 #include "hearts-card-theme.h"
 #include "hearts-card-widget.h"
@@ -65,7 +66,7 @@ fixture_set_up (Fixture    *f,
   f->table = HEARTS_TABLE (hearts_table_new ());
   hearts_table_set_card_theme (f->table, theme);
   hearts_table_set_animation_speed (f->table, 0);
-  hearts_table_set_game (f->table, f->game);
+  hearts_test_table_set_game (f->table, f->game);
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->table));
   gtk_window_present (GTK_WINDOW (f->window));
 }
@@ -129,30 +130,41 @@ score_text (gint score)
   return score < 0 ? g_strdup_printf ("\u2212%d", -score) : g_strdup_printf ("%d", score);
 }
 
-/* What the table publishes for the end-to-end tests: seat → cards. */
+/* What the end-to-end tests read of the piles (tests/module): seat → cards, and a place
+ * to click each pile that has cards. */
+static gboolean
+piles_laid_out (gpointer user_data)
+{
+  Fixture *f = user_data;
+
+  for (guint s = 0; s < hearts_game_get_n_players (f->game); s++)
+    {
+      GtkWidget *p = GTK_WIDGET (hearts_table_get_point_pile (f->table, s));
+
+      if (gtk_widget_get_visible (p) && gtk_widget_get_width (p) == 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 assert_described (Fixture    *f,
                   HeartsCards expected[])
 {
-  g_autoptr(GVariant) described = hearts_table_describe (f->table);
-  g_autoptr(GVariant) piles = g_variant_lookup_value (described, "piles", G_VARIANT_TYPE ("a(us(iiii))"));
-  GVariantIter iter;
-  guint        seat, n = 0;
-  const char  *cards;
-  gint         x, y, w, h;
-
-  g_assert_nonnull (piles);
-  g_variant_iter_init (&iter, piles);
-  while (g_variant_iter_next (&iter, "(u&s(iiii))", &seat, &cards, &x, &y, &w, &h))
+  /* A pile that just appeared has its place after the next frame. */
+  g_assert_true (hearts_test_iterate_until (piles_laid_out, f, HEARTS_TEST_TIMEOUT_MS));
+  for (guint s = 0; s < hearts_game_get_n_players (f->game); s++)
     {
-      g_autofree char *want = hearts_cards_to_string (expected[seat]);
+      HeartsPointPile *p = hearts_table_get_point_pile (f->table, s);
+      graphene_rect_t  at;
+      gboolean         placed;
 
-      g_assert_cmpuint (seat, ==, n++);
-      g_assert_cmpstr (cards, ==, want);
+      g_assert_cmphex (hearts_point_pile_get_cards (p), ==, expected[s]);
+      placed = gtk_widget_get_visible (GTK_WIDGET (p)) && gtk_widget_compute_bounds (GTK_WIDGET (p), GTK_WIDGET (f->table), &at) &&
+               at.size.width > 0 && at.size.height > 0;
       /* A pile with cards has a place to click; an empty one is not shown. */
-      g_assert_cmpint (w > 0 && h > 0, ==, expected[seat] != 0);
+      g_assert_cmpint (placed, ==, expected[s] != 0);
     }
-  g_assert_cmpuint (n, ==, hearts_game_get_n_players (f->game));
 }
 
 /* Each pile and plate shows what the model says the seat has taken. */
@@ -287,8 +299,8 @@ test_piles_undo_and_resume (void)
                                               hearts_game_get_tricks_won (f.game, 3) >
                                             7)
     {
+      /* The table puts itself back where the game is (the seat view's reset). */
       g_assert_true (hearts_game_undo (f.game));
-      hearts_table_reset (f.table);
       wait_still (&f);
       assert_piles_follow_game (&f);
     }
@@ -299,12 +311,12 @@ test_piles_undo_and_resume (void)
   state = hearts_game_serialize (f.game);
   resumed = hearts_game_deserialize (state, &error);
   g_assert_no_error (error);
-  hearts_table_set_game (f.table, NULL);
+  hearts_test_table_set_game (f.table, NULL);
   for (guint s = 0; s < HEARTS_MAX_PLAYERS; s++)
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (pile (&f, s))));
   g_signal_handlers_disconnect_by_data (f.game, &f);
   g_set_object (&f.game, resumed);
-  hearts_table_set_game (f.table, resumed);
+  hearts_test_table_set_game (f.table, resumed);
   wait_still (&f);
   assert_piles_follow_game (&f);
   for (guint s = 0; s < n; s++)
@@ -730,10 +742,10 @@ test_claim_interrupted (void)
 
       if (how == 0)
         {
-          /* The hand is over: no undo, but the reset the window does on one (or on a
-           * resumed game) jumps to the end. */
+          /* The hand is over: no undo, but a view of the game made afresh (a resumed
+           * game) jumps to the end. */
           g_assert_false (hearts_game_can_undo (f.game));
-          hearts_table_reset (f.table);
+          hearts_test_table_set_game (f.table, f.game);
         }
       else
         {
@@ -742,7 +754,7 @@ test_claim_interrupted (void)
           g_signal_handlers_disconnect_by_data (f.game, &f);
           g_set_object (&f.game, game);
           g_signal_connect (f.game, "trick-finished", G_CALLBACK (on_trick_finished), &f);
-          hearts_table_set_game (f.table, game);
+          hearts_test_table_set_game (f.table, game);
         }
       g_assert_false (hearts_table_get_busy (f.table));
       g_assert_cmphex (hand_shown (&f), ==, hearts_game_get_hand (f.game, 0));

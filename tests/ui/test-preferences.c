@@ -10,6 +10,7 @@
 #include <gio/gsettingsbackend.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-card-theme.h"
 #include "hearts-model-enums.h"
 #include "hearts-preferences-row.h"
@@ -17,6 +18,7 @@
 #include "hearts-resources.h"
 #include "hearts-statistics.h"
 #include "hearts-statistics-dialog.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-test-widget.h"
 
 static GSettings *
@@ -250,6 +252,43 @@ test_pages (void)
       g_assert_nonnull (hearts_test_find_type (page, ADW_TYPE_PREFERENCES_GROUP));
       g_assert_nonnull (hearts_test_find_type (page, ADW_TYPE_PREFERENCES_ROW));
     }
+
+  hearts_dialog_destroy (GTK_WIDGET (window));
+  g_assert_finalize_object (window);
+}
+
+/* The description of the group titled @title, or NULL. */
+static const char *
+group_description (GtkWidget  *window,
+                   const char *title)
+{
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+
+  hearts_test_find_all_type (window, ADW_TYPE_PREFERENCES_GROUP, groups);
+  for (guint i = 0; i < groups->len; i++)
+    if (g_strcmp0 (adw_preferences_group_get_title (g_ptr_array_index (groups, i)), title) == 0)
+      return adw_preferences_group_get_description (g_ptr_array_index (groups, i));
+  return NULL;
+}
+
+/* Each computer player's group says where it sits, for the number of players set (the
+ * page said "First Computer Player" and nothing of where). */
+static void
+test_seat_places (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
+  HeartsPreferencesWindow *window = open_preferences (settings);
+  GtkWidget               *w = GTK_WIDGET (window);
+
+  g_assert_cmpstr (group_description (w, "First Computer Player"), ==, "On your left (West)");
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "Across from you (North)");
+  g_assert_cmpstr (group_description (w, "Third Computer Player"), ==, "On your right (East)");
+  g_settings_set_int (gsettings, "players", 3);
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "On your right (East)");
+  g_settings_set_int (gsettings, "players", 5);
+  g_assert_cmpstr (group_description (w, "Second Computer Player"), ==, "Across, on your left (Northwest)");
+  g_assert_cmpstr (group_description (w, "Fourth Computer Player"), ==, "On your right (East)");
 
   hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
@@ -500,6 +539,7 @@ test_presets_and_custom (void)
 static guint new_game_activated;
 /* The game the window starts: NULL when the player changed their mind. */
 static HeartsGame              *new_game;
+static HeartsSeatView          *new_view;
 static HeartsPreferencesWindow *new_game_preferences;
 
 static void
@@ -510,7 +550,11 @@ new_game_action (GtkWidget  *widget,
   new_game_activated++;
   /* The window hands its new game over (the application binds its "game"). */
   if (new_game != NULL)
-    hearts_preferences_window_set_game (new_game_preferences, new_game);
+    {
+      g_clear_object (&new_view);
+      new_view = hearts_local_seat_view_new (new_game, NULL, 0);
+      hearts_preferences_window_set_seat_view (new_game_preferences, new_view);
+    }
 }
 
 /* A stand-in for the game window, with the action the notice's button activates. */
@@ -540,6 +584,7 @@ test_next_game_notice (void)
   g_autoptr(GSettings) gsettings = new_gsettings ();
   g_autoptr(HeartsSettings) settings = hearts_settings_new (gsettings);
   g_autoptr(HeartsGame) game = hearts_settings_new_game (settings, 3);
+  g_autoptr(HeartsSeatView) view = hearts_local_seat_view_new (game, NULL, 0);
   GtkWidget               *parent = g_object_new (fake_window_get_type (), NULL);
   HeartsPreferencesWindow *window = g_object_ref_sink (hearts_preferences_window_new (settings));
   GtkWidget               *w = GTK_WIDGET (window);
@@ -550,7 +595,7 @@ test_next_game_notice (void)
   hearts_preferences_window_present (window, parent);
   notice = row (w, "New rules apply from the next game");
   button = hearts_test_find_type (notice, GTK_TYPE_BUTTON);
-  hearts_preferences_window_set_game (window, game);
+  hearts_preferences_window_set_seat_view (window, view);
   g_assert_false (really_visible (notice));
 
   set_combo (w, "Shooting the Moon", 2);
@@ -567,15 +612,16 @@ test_next_game_notice (void)
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (new_game_activated, ==, 1);
   g_assert_true (really_visible (notice));
-  g_assert_true (hearts_preferences_window_get_game (window) == game);
+  g_assert_true (hearts_preferences_window_get_seat_view (window) == view);
 
   /* A new game has the new rules. */
   new_game = hearts_settings_new_game (settings, 4);
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (new_game_activated, ==, 2);
   g_assert_false (really_visible (notice));
-  g_assert_true (hearts_preferences_window_get_game (window) == new_game);
+  g_assert_true (hearts_preferences_window_get_seat_view (window) == new_view);
   g_clear_object (&new_game);
+  g_clear_object (&new_view);
 
   hearts_dialog_destroy (GTK_WIDGET (window));
   g_assert_finalize_object (window);
@@ -671,6 +717,48 @@ test_statistics_dialog (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+/* The dialog opens on the rules of the game finished last (it opened on Standard, all
+ * dashes, after a game with other rules), and a recent game says whose score is whose. */
+static void
+test_statistics_last_rules (void)
+{
+  g_autoptr(GSettings) gsettings = new_gsettings ();
+  HeartsStatisticsDialog *dialog = NULL;
+  GtkWidget              *parent = gtk_window_new ();
+  AdwComboRow            *rules;
+  g_autoptr(GPtrArray)    rows = g_ptr_array_new ();
+  guint                   n_named = 0;
+
+  g_settings_set_string (gsettings, "seat2-name", "Bea");
+  add_finished_game (gsettings, HEARTS_PRESET_STANDARD, 1);
+  add_finished_game (gsettings, HEARTS_PRESET_OMNIBUS, 2);
+  dialog = g_object_ref_sink (hearts_statistics_dialog_new (gsettings));
+  hearts_statistics_dialog_present (dialog, parent);
+  rules = ADW_COMBO_ROW (row (GTK_WIDGET (dialog), "Rules"));
+  g_assert_cmpuint (adw_combo_row_get_selected (rules), ==, HEARTS_PRESET_OMNIBUS);
+  g_assert_nonnull (find_label_with_text (row (GTK_WIDGET (dialog), "Games Played"), "1"));
+
+  hearts_test_find_all_type (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *subtitle = adw_action_row_get_subtitle (g_ptr_array_index (rows, i));
+
+      if (subtitle == NULL || strstr (subtitle, "·") == NULL)
+        continue;
+      g_test_message ("%s", subtitle);
+      g_assert_nonnull (strstr (subtitle, "You "));
+      g_assert_nonnull (strstr (subtitle, " · Ada "));
+      g_assert_nonnull (strstr (subtitle, " · Bea "));
+      g_assert_nonnull (strstr (subtitle, " · Claude "));
+      n_named++;
+    }
+  g_assert_cmpuint (n_named, ==, 2);
+
+  hearts_dialog_destroy (GTK_WIDGET (dialog));
+  g_assert_finalize_object (dialog);
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
 /* The rows bind themselves: by the generated enum type, by the schema's own enum, or a
  * boolean; both ways, and only once they have their settings. */
 static void
@@ -747,6 +835,8 @@ main (int   argc,
   g_test_add_func ("/preferences/presets-and-custom", test_presets_and_custom);
   g_test_add_func ("/preferences/next-game-notice", test_next_game_notice);
   g_test_add_func ("/statistics-dialog/numbers-and-reset", test_statistics_dialog);
+  g_test_add_func ("/preferences/seat-places", test_seat_places);
+  g_test_add_func ("/statistics-dialog/last-rules-and-names", test_statistics_last_rules);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */

@@ -6,8 +6,11 @@
 
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-announcer.h"
 #include "hearts-card-picture.h"
+#include "hearts-game.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-review-view.h"
 #include "hearts-test-widget.h"
 
@@ -16,6 +19,16 @@
 static const char * const names[] = { "You", "West", "North", "East", NULL };
 
 /* A hand played to the end by computers at every seat. */
+/* Seat 0's view of @game, the seats named. */
+static HeartsSeatView *
+view_of (HeartsGame *game)
+{
+  HeartsSeatView *view = hearts_local_seat_view_new (game, NULL, 0);
+
+  hearts_seat_view_set_player_names (view, names);
+  return view;
+}
+
 static HeartsGame *
 finished_hand (guint64 seed)
 {
@@ -146,12 +159,29 @@ card_name (HeartsCards cards)
   return hearts_cards_get_names (cards);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_review_fixed (void)
 {
   g_autoptr(HeartsGame) game = finished_hand (11);
+  g_autoptr(HeartsSeatView) seat_view = view_of (game);
   g_autoptr(GArray) moves = fixed_review (game);
-  GtkWidget        *widget = hearts_review_view_new (game, names, NULL);
+  GtkWidget        *widget = hearts_review_view_new (seat_view, NULL);
   HeartsReviewView *view = HEARTS_REVIEW_VIEW (widget);
   GtkWidget        *strip;
   g_autofree char  *summary = NULL;
@@ -180,6 +210,16 @@ test_review_fixed (void)
 
   summary = hearts_review_view_dup_summary (view);
   g_assert_cmpstr (summary, ==, "2 costly moves, about 7.5 points lost");
+
+  /* The numbers say what they are, and which way is better. */
+  {
+    GtkWidget *explain = find_named (hearts_dialog_get_child (widget), "review-explain");
+
+    g_assert_nonnull (explain);
+    g_assert_true (gtk_widget_get_visible (explain));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (explain)), "Expected points are"));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (explain)), "Lower is better."));
+  }
 
   /* One chip a step; the costly ones say so with a class and an icon. */
   strip = hearts_test_find_with_class (hearts_dialog_get_child (widget), GTK_TYPE_WIDGET, "review-strip");
@@ -320,7 +360,8 @@ static void
 test_review_real (void)
 {
   g_autoptr(HeartsGame) game = finished_hand (5);
-  GtkWidget        *widget = hearts_review_view_new (game, names, NULL);
+  g_autoptr(HeartsSeatView) seat_view = view_of (game);
+  GtkWidget        *widget = hearts_review_view_new (seat_view, NULL);
   HeartsReviewView *view = HEARTS_REVIEW_VIEW (widget);
   guint             plays = 0;
 
@@ -367,8 +408,9 @@ run_cancel (gboolean by_button,
             gboolean wait_progress)
 {
   g_autoptr(HeartsGame) game = finished_hand (3);
+  g_autoptr(HeartsSeatView) seat_view = view_of (game);
   GtkWidget *parent = gtk_window_new ();
-  GtkWidget *widget = hearts_review_view_new (game, names, NULL);
+  GtkWidget *widget = hearts_review_view_new (seat_view, NULL);
   GtkWidget *weak = widget;
   GtkWidget *cancel;
 

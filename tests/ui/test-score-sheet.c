@@ -7,13 +7,37 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-format.h"
 #include "hearts-game.h"
+#include "hearts-local-seat-view.h"
 #include "hearts-resources.h"
 #include "hearts-score-sheet.h"
 #include "hearts-test-widget.h"
 
 static const char *names[] = { "You", "West", "North", "East", "Northeast" };
+
+/* The sheet shows @game as seat 0 sees it, named @names, opened for @mode: the same
+ * game's view stays, so the sheet follows it as the window's does. */
+static void
+show_game (HeartsScoreSheet    *sheet,
+           HeartsGame          *game,
+           const char * const  *players,
+           HeartsScoreSheetMode mode)
+{
+  HeartsSeatView *view = hearts_score_sheet_get_seat_view (sheet);
+
+  if (view == NULL || hearts_local_seat_view_get_game (HEARTS_LOCAL_SEAT_VIEW (view)) != game)
+    {
+      g_autoptr(HeartsSeatView) fresh = hearts_local_seat_view_new (game, NULL, 0);
+
+      hearts_seat_view_set_player_names (fresh, players);
+      hearts_score_sheet_set_seat_view (sheet, fresh);
+    }
+  else
+    hearts_seat_view_set_player_names (view, players);
+  hearts_score_sheet_set_mode (sheet, mode);
+}
 
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -87,7 +111,7 @@ check_sheet (const char *rules_text,
   gboolean         told_moon = FALSE;
   const char      *text;
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
 
   /* The headline says where the player finished, as the model words it. */
   for (guint s = 0; s < n; s++)
@@ -188,7 +212,7 @@ test_no_footnote (void)
 
   hearts_rules_init_default (&rules);
   game = hearts_game_new (&rules, 1);
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
   g_assert_false (gtk_widget_get_visible (find_label (sheet, "score-footnote")));
   grid = find_grid (sheet, "score-hands");
   g_assert_nonnull (grid);
@@ -268,7 +292,7 @@ check_long_game (const char * const *seat_names,
   n_hands = hearts_game_get_n_results (game);
   g_assert_cmpuint (n_hands, >=, 15);
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, seat_names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, seat_names, HEARTS_SCORE_SHEET_GAME_OVER);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_set_child (GTK_WINDOW (window), sheet);
   gtk_window_present (GTK_WINDOW (window));
@@ -346,7 +370,7 @@ easy_game (guint             players,
         {
           if (sheet != NULL)
             {
-              hearts_score_sheet_update (sheet, game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+              show_game (sheet, game, names, HEARTS_SCORE_SHEET_HAND_OVER);
               (*updates)++;
             }
           hearts_game_next_hand (game);
@@ -381,7 +405,7 @@ test_rows_kept_then_freed (void)
   gtk_window_set_child (GTK_WINDOW (window), sheet);
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
   hearts_test_wait_drawn (sheet);
 
   hearts_test_find_all_type (GTK_WIDGET (hands), GTK_TYPE_LABEL, found);
@@ -391,7 +415,7 @@ test_rows_kept_then_freed (void)
   for (guint i = 0; i < cells->len; i++)
     g_object_add_weak_pointer (g_ptr_array_index (cells, i), &cells->pdata[i]);
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_VIEW);
   hearts_test_wait_drawn (sheet);
   for (guint i = 0; i < cells->len; i++)
     {
@@ -401,7 +425,7 @@ test_rows_kept_then_freed (void)
       g_assert_false (gtk_widget_has_css_class (g_ptr_array_index (cells, i), "last-hand"));
     }
 
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), other, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  show_game (HEARTS_SCORE_SHEET (sheet), other, names, HEARTS_SCORE_SHEET_HAND_OVER);
   hearts_test_wait_drawn (sheet);
   for (guint i = 0; i < cells->len; i++)
     g_assert_null (g_ptr_array_index (cells, i));
@@ -441,8 +465,8 @@ test_rows_added_hand_by_hand (void)
   g_autofree char *whole = NULL;
 
   g_assert_cmpuint (updates, ==, 5);
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
-  hearts_score_sheet_update (HEARTS_SCORE_SHEET (once), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (each), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  show_game (HEARTS_SCORE_SHEET (once), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
 
   by_hand = describe_cells (find_grid (each, "score-hands"));
   whole = describe_cells (find_grid (once, "score-hands"));
@@ -468,7 +492,7 @@ test_fits_phone (void)
       int              min;
 
       game = short_game (players);
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      show_game (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_widget_measure (sheet, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       g_test_message ("%u players: at least %d px", players, min);
       g_assert_cmpint (min, <=, 360);
@@ -497,7 +521,7 @@ test_long_names_fit (void)
       GtkAdjustment *sideways;
       guint          n_ellipsized = 0;
 
-      hearts_score_sheet_update (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
+      show_game (HEARTS_SCORE_SHEET (sheet), game, long_names, HEARTS_SCORE_SHEET_GAME_OVER);
       gtk_window_set_child (GTK_WINDOW (window), sheet);
       gtk_window_present (GTK_WINDOW (window));
       hearts_test_resize_window (GTK_WINDOW (window), 400, 800);
@@ -523,6 +547,101 @@ test_long_names_fit (void)
     }
 }
 
+/* Short names on a phone's 400 px with five players stay whole: no "Claud-e" broken over
+ * two lines; after the first hand the totals follow its row with no gap; the winner's
+ * total is marked by its colour, not drawn larger than the others. */
+static void
+test_short_names_narrow (void)
+{
+  static const char *short_names[] = { "Alice", "Ada", "Blaise", "Claude", "Grace", NULL };
+  g_autoptr(HeartsGame) game = short_game (5);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *sheet = hearts_score_sheet_new ();
+  GtkGrid   *headings;
+
+  show_game (HEARTS_SCORE_SHEET (sheet), game, short_names, HEARTS_SCORE_SHEET_GAME_OVER);
+  gtk_window_set_child (GTK_WINDOW (window), sheet);
+  gtk_window_present (GTK_WINDOW (window));
+  hearts_test_resize_window (GTK_WINDOW (window), 400, 800);
+  hearts_test_wait_drawn (sheet);
+
+  headings = find_grid (sheet, "score-headings");
+  for (guint s = 0; s < 5; s++)
+    {
+      GtkLabel    *heading = GTK_LABEL (gtk_grid_get_child_at (headings, s + 1, 0));
+      PangoLayout *layout = gtk_label_get_layout (heading);
+
+      g_test_message ("%s: %d lines%s", short_names[s], pango_layout_get_line_count (layout),
+                      pango_layout_is_ellipsized (layout) ? ", ellipsized" : "");
+      g_assert_cmpint (pango_layout_get_line_count (layout), ==, 1);
+      g_assert_false (pango_layout_is_ellipsized (layout));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_first_hand_no_gap (void)
+{
+  g_autoptr(HeartsGame) game = NULL;
+  GtkWidget  *window = gtk_window_new ();
+  GtkWidget  *sheet = hearts_score_sheet_new ();
+  GtkWidget  *hands, *scroller;
+  int         natural;
+  HeartsRules rules;
+
+  /* To the end of the first hand only. */
+  hearts_rules_init_default (&rules);
+  game = hearts_game_new (&rules, 3);
+  for (guint s = 0; s < 4; s++)
+    hearts_game_set_seat_level (game, s, HEARTS_AI_EASY);
+  while (hearts_game_get_phase (game) != HEARTS_PHASE_HAND_OVER)
+    g_assert_true (hearts_game_computer_move (game));
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_HAND_OVER);
+  gtk_window_set_child (GTK_WINDOW (window), sheet);
+  gtk_window_present (GTK_WINDOW (window));
+  hearts_test_resize_window (GTK_WINDOW (window), 800, 600);
+  hearts_test_wait_drawn (sheet);
+
+  hands = GTK_WIDGET (find_grid (sheet, "score-hands"));
+  scroller = gtk_widget_get_ancestor (hands, GTK_TYPE_SCROLLED_WINDOW);
+  gtk_widget_measure (hands, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  g_test_message ("one hand: %d px of rows in %d px", natural, gtk_widget_get_height (scroller));
+  g_assert_cmpint (gtk_widget_get_height (scroller), <=, natural + 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_winner_total_size (void)
+{
+  g_autoptr(HeartsGame) game = short_game (4);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *sheet = hearts_score_sheet_new ();
+  GtkGrid   *totals;
+  int        winner_h = -1, other_h = -1;
+
+  /* The program's style, where the winner's total is styled. */
+  hearts_test_load_style ();
+  show_game (HEARTS_SCORE_SHEET (sheet), game, names, HEARTS_SCORE_SHEET_GAME_OVER);
+  gtk_window_set_child (GTK_WINDOW (window), sheet);
+  gtk_window_present (GTK_WINDOW (window));
+  hearts_test_wait_drawn (sheet);
+  totals = find_grid (sheet, "score-totals");
+  for (guint s = 0; s < 4; s++)
+    {
+      GtkWidget *total = gtk_grid_get_child_at (totals, s + 1, 0);
+      int        h;
+
+      gtk_widget_measure (total, GTK_ORIENTATION_VERTICAL, -1, NULL, &h, NULL, NULL);
+      if (gtk_widget_has_css_class (total, "winner"))
+        winner_h = h;
+      else
+        other_h = h;
+    }
+  g_assert_cmpint (winner_h, >, 0);
+  g_assert_cmpint (winner_h, ==, other_h);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -539,6 +658,9 @@ main (int   argc,
   g_test_add_func ("/ui/score-sheet/rows-kept-then-freed", test_rows_kept_then_freed);
   g_test_add_func ("/ui/score-sheet/rows-added-hand-by-hand", test_rows_added_hand_by_hand);
   g_test_add_func ("/ui/score-sheet/long-names-fit", test_long_names_fit);
+  g_test_add_func ("/ui/score-sheet/short-names-narrow", test_short_names_narrow);
+  g_test_add_func ("/ui/score-sheet/first-hand-no-gap", test_first_hand_no_gap);
+  g_test_add_func ("/ui/score-sheet/winner-total-size", test_winner_total_size);
 
   return g_test_run ();
 }

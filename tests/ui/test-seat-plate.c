@@ -6,8 +6,10 @@
 
 #include <adwaita.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-seat-plate.h"
 #include "hearts-table.h"
+#include "hearts-test-widget.h"
 
 static void
 count_notify (GObject    *object,
@@ -137,8 +139,8 @@ test_table_plates (void)
   hearts_rules_init_default (&rules);
   g_assert_true (hearts_rules_apply_string (&rules, "players=5 pass=none", NULL));
   game = hearts_game_new (&rules, 7);
-  hearts_table_set_player_names (HEARTS_TABLE (table), names);
-  hearts_table_set_game (HEARTS_TABLE (table), game);
+  hearts_test_table_set_game (HEARTS_TABLE (table), game);
+  hearts_seat_view_set_player_names (hearts_table_get_seat_view (HEARTS_TABLE (table)), names);
   g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PLAYING);
   current = hearts_game_get_current_player (game);
   g_assert_cmpint (current, >=, 0);
@@ -162,11 +164,11 @@ test_table_plates (void)
 
   /* A new name reaches its plate. */
   names[1] = "Grace";
-  hearts_table_set_player_names (HEARTS_TABLE (table), names);
+  hearts_seat_view_set_player_names (hearts_table_get_seat_view (HEARTS_TABLE (table)), names);
   g_assert_cmpstr (hearts_seat_plate_get_player_name (g_ptr_array_index (plates, 1)), ==, "Grace");
 
   g_clear_pointer (&plates, g_ptr_array_unref);
-  hearts_table_set_game (HEARTS_TABLE (table), NULL);
+  hearts_test_table_set_game (HEARTS_TABLE (table), NULL);
   g_assert_finalize_object (table);
 }
 

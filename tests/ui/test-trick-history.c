@@ -7,10 +7,13 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "hearts-game-deal.h"
 #include "hearts-card-picture.h"
 #include "hearts-card-theme.h"
 #include "hearts-compat.h"
 #include "hearts-point-pile.h"
+#include "hearts-local-seat-view.h"
+#include "hearts-test-describe.h"
 #include "hearts-test-widget.h"
 #include "hearts-trick-history.h"
 #include "hearts-window.h"
@@ -41,13 +44,24 @@ play_tricks (HeartsGame *game,
     g_assert_true (hearts_game_computer_move (game));
 }
 
+/* The trick history of seat 0's view of @game, the seats named. */
+static HeartsTrickHistory *
+history_of (HeartsGame      *game,
+            HeartsCardTheme *theme)
+{
+  g_autoptr(HeartsSeatView) view = hearts_local_seat_view_new (game, NULL, 0);
+
+  hearts_seat_view_set_player_names (view, names);
+  return g_object_ref_sink (hearts_trick_history_new (view, theme, 0));
+}
+
 static GVariant *
 describe (HeartsTrickHistory    *history,
           HeartsTrickHistoryMode mode)
 {
   hearts_trick_history_set_mode (history, mode);
   g_assert_cmpint (hearts_trick_history_get_mode (history), ==, mode);
-  return hearts_trick_history_describe (history);
+  return hearts_test_describe_trick_history (history);
 }
 
 /* One described trick against the game's trick @trick. */
@@ -164,7 +178,7 @@ test_content (void)
       guint               hand_size = hearts_rules_get_hand_size (hearts_game_get_rules (game));
 
       play_tricks (game, 4);
-      history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+      history = history_of (game, theme);
       assert_pages (history, game);
 
       /* A trick finished while it is open is added, and is the last one. */
@@ -211,7 +225,7 @@ test_omnibus (void)
       negative = hearts_game_get_n_finished_tricks (game) > 0 &&
                  hearts_game_get_trick_points (game, hearts_game_get_n_finished_tricks (game) - 1) < 0;
     }
-  history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+  history = history_of (game, theme);
   assert_pages (history, game);
   hearts_dialog_destroy (GTK_WIDGET (history));
   g_assert_finalize_object (history);
@@ -232,7 +246,7 @@ test_accessible (void)
   GtkWidget  *stack_child;
 
   play_tricks (game, 2);
-  history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+  history = history_of (game, theme);
   hand = describe (history, HEARTS_TRICK_HISTORY_HAND_SO_FAR);
   tricks = tricks_of (hand);
   first = g_variant_get_child_value (tricks, 0);
@@ -303,7 +317,7 @@ test_resize (void)
       int                 wide, narrow, phone, min;
 
       play_tricks (game, 3);
-      history = g_object_ref_sink (hearts_trick_history_new (game, names, theme, 0));
+      history = history_of (game, theme);
       /* Under 450 px throughout: libadwaita ≥ 1.5 shows the dialog as a bottom sheet there,
        * and a window resized across that line has it warn of a sheet without allocation. */
       gtk_window_set_default_size (GTK_WINDOW (parent), 440, 600);
@@ -351,7 +365,7 @@ static gboolean
 idle_and_human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
 
   return !hearts_game_computer_to_move (game) && !hearts_table_get_busy (hearts_window_get_table (window)) &&
          !g_main_context_pending (NULL);
@@ -393,7 +407,7 @@ opens (HeartsWindow          *window,
   if (history == NULL)
     return FALSE;
   g_assert_cmpint (hearts_trick_history_get_mode (history), ==, mode);
-  g_assert_true (hearts_trick_history_get_game (history) == hearts_window_get_game (window));
+  g_assert_true (hearts_trick_history_get_seat_view (history) == hearts_window_get_seat_view (window));
   hearts_dialog_close (GTK_WIDGET (history));
   g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
   return TRUE;
@@ -402,7 +416,7 @@ opens (HeartsWindow          *window,
 static void
 human_plays (HeartsWindow *window)
 {
-  HeartsGame *game = hearts_window_get_game (window);
+  HeartsGame *game = hearts_test_window_get_game (window);
 
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   if (hearts_game_get_phase (game) == HEARTS_PHASE_PASSING)
@@ -423,7 +437,7 @@ static void
 assert_piles_follow_action (HeartsWindow *window)
 {
   GtkWidget  *table = GTK_WIDGET (hearts_window_get_table (window));
-  HeartsGame *game = hearts_window_get_game (window);
+  HeartsGame *game = hearts_test_window_get_game (window);
   GSettings  *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
   guint       n = 0;
   /* What opens the view, as opens() finds: a finished trick, past tricks allowed. */
@@ -471,7 +485,7 @@ static void
 test_table_resized (void)
 {
   HeartsWindow *window = new_window (7);
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
   HeartsTable  *table = hearts_window_get_table (window);
   int           before;
 
@@ -497,7 +511,7 @@ static void
 test_actions (void)
 {
   HeartsWindow       *window = new_window (7);
-  HeartsGame         *game = hearts_window_get_game (window);
+  HeartsGame         *game = hearts_test_window_get_game (window);
   GSettings          *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
   HeartsTrickHistory *closing;
 
@@ -535,7 +549,7 @@ test_actions (void)
     }
   else
     {
-      g_autoptr(GVariant) shown = hearts_trick_history_describe (find_history (window));
+      g_autoptr(GVariant) shown = hearts_test_describe_trick_history (find_history (window));
       g_autoptr(GVariant) tricks = tricks_of (shown);
 
       g_assert_cmpuint (g_variant_n_children (tricks), ==, hearts_game_get_n_finished_tricks (game));
@@ -558,7 +572,7 @@ test_actions (void)
     other = hearts_game_new (&rules, 8);
     hearts_window_new_game (window, other);
     g_assert_true (hearts_test_iterate_until (no_history, window, HEARTS_TEST_TIMEOUT_MS));
-    game = hearts_window_get_game (window);
+    game = hearts_test_window_get_game (window);
   }
   while (hearts_game_get_n_finished_tricks (game) == 0)
     human_plays (window);

@@ -72,7 +72,7 @@ static gboolean
 human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
 
   return hearts_game_human_to_move (game) && !hearts_game_computer_to_move (game) &&
          !hearts_table_get_busy (hearts_window_get_table (window)) && !g_main_context_pending (NULL);
@@ -83,7 +83,7 @@ game_over (gpointer user_data)
 {
   HeartsWindow *window = user_data;
 
-  return hearts_game_get_phase (hearts_window_get_game (window)) == HEARTS_PHASE_GAME_OVER &&
+  return hearts_game_get_phase (hearts_test_window_get_game (window)) == HEARTS_PHASE_GAME_OVER &&
          !g_main_context_pending (NULL);
 }
 
@@ -235,8 +235,8 @@ test_table_follows_keys (void)
   finish (window);
 }
 
-/* A new game takes the rules, names and levels of the settings; the seats' names
- * stay for the game they were given to. */
+/* A new game takes the rules and levels of the settings; a name shows at once (it is
+ * only what the table calls a seat). */
 static void
 test_new_game_from_settings (void)
 {
@@ -251,7 +251,7 @@ test_new_game_from_settings (void)
   g_settings_set_string (gsettings, "seat2-name", "");
   g_settings_set_string (gsettings, "seat3-level", "hard");
   hearts_window_start (window, FALSE);
-  game = hearts_window_get_game (window);
+  game = hearts_test_window_get_game (window);
   g_assert_cmpuint (hearts_game_get_n_players (game), ==, 4);
   g_assert_cmpstr (hearts_table_get_player_name (table, 0), ==, "Alice");
   g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zed");
@@ -259,14 +259,15 @@ test_new_game_from_settings (void)
   g_assert_cmpstr (hearts_table_get_player_name (table, 3), ==, "Claude");
   g_assert_cmpint (hearts_game_get_seat_level (game, 3), ==, HEARTS_AI_HARD);
 
-  /* Changes apply from the next game. Nothing has been played: no question asked. */
+  /* Rules apply from the next game, a name at once. Nothing has been played: no question asked. */
   g_settings_set_string (gsettings, "seat1-name", "Yan");
   g_settings_set_string (gsettings, "preset", "three-players");
   g_settings_set_string (gsettings, "moon", "shooter");
-  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zed");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Yan");
+  g_assert_cmpuint (hearts_game_get_n_players (hearts_test_window_get_game (window)), ==, 4);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  g_assert_true (hearts_window_get_game (window) != game);
-  game = hearts_window_get_game (window);
+  g_assert_true (hearts_test_window_get_game (window) != game);
+  game = hearts_test_window_get_game (window);
   g_assert_cmpuint (hearts_game_get_n_players (game), ==, 3);
   rules = hearts_rules_to_string (hearts_game_get_rules (game));
   g_assert_nonnull (strstr (rules, "moon=shooter"));
@@ -322,7 +323,7 @@ test_confirm_abandon (void)
   GtkWidget    *dialog;
 
   hearts_window_start (window, FALSE);
-  game = hearts_window_get_game (window);
+  game = hearts_test_window_get_game (window);
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   human_pass (game);
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
@@ -331,24 +332,24 @@ test_confirm_abandon (void)
   dialog = hearts_test_find_alert ();
   g_assert_nonnull (dialog);
   g_assert_true (hearts_dialog_get_parent (dialog) == GTK_WIDGET (window));
-  g_assert_true (hearts_window_get_game (window) == game);
+  g_assert_true (hearts_test_window_get_game (window) == game);
   hearts_test_answer_alert (dialog, "cancel");
-  g_assert_true (hearts_window_get_game (window) == game);
+  g_assert_true (hearts_test_window_get_game (window) == game);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   dialog = hearts_test_find_alert ();
   g_assert_nonnull (dialog);
   hearts_test_answer_alert (dialog, "new-game");
-  g_assert_true (hearts_window_get_game (window) != game);
+  g_assert_true (hearts_test_window_get_game (window) != game);
 
   /* Without the question. */
-  game = hearts_window_get_game (window);
+  game = hearts_test_window_get_game (window);
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   human_pass (game);
   g_settings_set_boolean (gsettings, "confirm-abandon", FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   g_assert_null (hearts_test_find_alert ());
-  g_assert_true (hearts_window_get_game (window) != game);
+  g_assert_true (hearts_test_window_get_game (window) != game);
 
   finish (window);
 }
@@ -364,7 +365,7 @@ test_save_and_resume (void)
   HeartsGame *game;
 
   hearts_window_start (window, TRUE);
-  game = hearts_window_get_game (window);
+  game = hearts_test_window_get_game (window);
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   human_pass (game);
   g_assert_true (hearts_test_iterate_until (human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
@@ -377,18 +378,18 @@ test_save_and_resume (void)
   window = new_window (gsettings);
   hearts_window_start (window, TRUE);
   {
-    g_autofree char *resumed = hearts_game_get_record (hearts_window_get_game (window));
+    g_autofree char *resumed = hearts_game_get_record (hearts_test_window_get_game (window));
 
     g_assert_cmpstr (resumed, ==, record);
   }
-  g_assert_true (hearts_game_human_to_move (hearts_window_get_game (window)));
+  g_assert_true (hearts_game_human_to_move (hearts_test_window_get_game (window)));
   finish (window);
 
   /* Not resuming (--seed): a new game, saved over the old one. */
   window = new_window (gsettings);
   hearts_window_start (window, FALSE);
   {
-    g_autofree char *fresh = hearts_game_get_record (hearts_window_get_game (window));
+    g_autofree char *fresh = hearts_game_get_record (hearts_test_window_get_game (window));
     g_autoptr(HeartsGame) now = NULL;
     g_autofree char *now_record = NULL;
 
@@ -426,7 +427,7 @@ test_resume_hand_over (void)
 
   window = new_window (gsettings);
   hearts_window_start (window, TRUE);
-  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_HAND_OVER);
+  g_assert_cmpint (hearts_game_get_phase (hearts_test_window_get_game (window)), ==, HEARTS_PHASE_HAND_OVER);
   for (guint i = 0; i < 100; i++)
     g_main_context_iteration (NULL, FALSE);
   {
@@ -458,7 +459,7 @@ test_resume_broken (void)
   g_assert_nonnull (find_label (GTK_WIDGET (window),
                                 "The saved game is from another version of Hearts, so a new game was started. "
                                 "It was kept as “saved-game.bad”."));
-  g_assert_cmpuint (hearts_game_get_n_results (hearts_window_get_game (window)), ==, 0);
+  g_assert_cmpuint (hearts_game_get_n_results (hearts_test_window_get_game (window)), ==, 0);
   finish (window);
   saved = read_saved ();
   now = hearts_saved_game_from_variant (saved, NULL, NULL, NULL);
@@ -629,7 +630,7 @@ test_external_engine (void)
             }
         }
     g_assert_cmpuint (hearts_cards_count (passed), ==, HEARTS_PASS_SIZE);
-    g_assert_cmpuint (hearts_game_get_deal (hearts_window_get_game (window))->passes[1], ==, passed);
+    g_assert_cmpuint (hearts_game_get_deal (hearts_test_window_get_game (window))->passes[1], ==, passed);
   }
   finish (window);
 
@@ -644,7 +645,7 @@ engine_failed_and_human_to_move (gpointer user_data)
   const char   *message = hearts_window_get_message (window);
 
   return message != NULL && g_str_has_prefix (message, "The engine of Ada failed: ") &&
-         hearts_game_human_to_move (hearts_window_get_game (window));
+         hearts_game_human_to_move (hearts_test_window_get_game (window));
 }
 
 static gboolean
@@ -675,7 +676,7 @@ test_hostile_engines (void)
   window = new_window (gsettings);
   hearts_window_start (window, FALSE);
   runner = hearts_window_get_runner (window);
-  game = hearts_window_get_game (window);
+  game = hearts_test_window_get_game (window);
   g_assert_true (hearts_game_runner_get_starting_engines (runner));
 
   g_assert_true (hearts_test_iterate_until (engine_failed_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
@@ -749,13 +750,13 @@ test_application_actions (void)
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   preferences = find_dialog (HEARTS_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (preferences);
-  g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
-                 hearts_window_get_game (window));
+  g_assert_true (hearts_preferences_window_get_seat_view (HEARTS_PREFERENCES_WINDOW (preferences)) ==
+                 hearts_window_get_seat_view (window));
   g_assert_true (hearts_dialog_get_parent (preferences) == GTK_WIDGET (window));
   /* A new game is the one the notice compares with. */
   hearts_window_new_game (window, NULL);
-  g_assert_true (hearts_preferences_window_get_game (HEARTS_PREFERENCES_WINDOW (preferences)) ==
-                 hearts_window_get_game (window));
+  g_assert_true (hearts_preferences_window_get_seat_view (HEARTS_PREFERENCES_WINDOW (preferences)) ==
+                 hearts_window_get_seat_view (window));
   hearts_dialog_destroy (preferences);
   g_assert_null (find_dialog (HEARTS_TYPE_PREFERENCES_WINDOW));
 

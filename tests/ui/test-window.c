@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "hearts-game-deal.h"
 #include "hearts-card-theme.h"
 #include "config.h"
 
@@ -10,7 +11,9 @@
 
 #include "hearts-card-picture.h"
 #include "hearts-card-widget.h"
+#include "hearts-compat.h"
 #include "hearts-fit-label.h"
+#include "hearts-fit-title.h"
 #include "hearts-point-pile.h"
 #include "hearts-score-sheet.h"
 #include "hearts-seat-plate.h"
@@ -68,7 +71,7 @@ static gboolean
 idle_and_human_to_move (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
 
   return !hearts_game_computer_to_move (game) && !hearts_table_get_busy (hearts_window_get_table (window)) &&
          !g_main_context_pending (NULL);
@@ -100,12 +103,46 @@ test_window_builds (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* Whether a label of @root reads @text. */
+static gboolean
+shows_text (GtkWidget  *root,
+            const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  hearts_test_find_all_type (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Names, engines' answers and files' words reach a toast as text: "&" or "<" blanked it,
+ * with a Gtk-WARNING (fatal here) for the markup (reproduction toast-markup-name.sh). */
+static void
+test_toast_as_text (void)
+{
+  HeartsWindow    *window = new_window (7);
+  const char      *west = hearts_table_get_player_name (hearts_window_get_table (window), 1);
+  g_autofree char *failed = NULL;
+
+  g_signal_emit_by_name (hearts_window_get_runner (window), "engine-failed", 1, "it answered “<&>” to “play?”");
+  failed = g_strdup_printf ("The engine of %s failed: it answered “<&>” to “play?”", west);
+  g_assert_true (g_str_has_prefix (hearts_window_get_message (window), failed));
+  g_assert_true (shows_text (GTK_WIDGET (window), failed));
+
+  /* A refusal comes in front at once. */
+  hearts_window_show_toast (window, "Tom & Jerry <b>x</b>");
+  g_assert_true (shows_text (GTK_WIDGET (window), "Tom & Jerry <b>x</b>"));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 static void
 test_accessible_names (void)
 {
   HeartsWindow *window = new_window (7);
   g_autoptr(GPtrArray) cards = hand_cards (window);
-  HeartsCards hand = hearts_game_get_hand (hearts_window_get_game (window), 0);
+  HeartsCards hand = hearts_game_get_hand (hearts_test_window_get_game (window), 0);
   HeartsCard  card;
   guint       i = 0;
 
@@ -138,7 +175,7 @@ static void
 test_actions_by_phase (void)
 {
   HeartsWindow *window = new_window (7);
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
   HeartsTable  *table = hearts_window_get_table (window);
   g_autoptr(GPtrArray) cards = hand_cards (window);
   GtkWidget  *pass;
@@ -249,7 +286,7 @@ static void
 test_keyboard_focus (void)
 {
   HeartsWindow    *window = new_window (7);
-  HeartsGame      *game = hearts_window_get_game (window);
+  HeartsGame      *game = hearts_test_window_get_game (window);
   HeartsTable     *table = hearts_window_get_table (window);
   HeartsAnnouncer *announcer = hearts_table_get_announcer (table);
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
@@ -332,6 +369,125 @@ test_keyboard_focus (void)
   hearts_test_destroy_window (GTK_WINDOW (window));
 }
 
+/* Passing from the keyboard: Enter, Enter, Enter chooses three cards of the row, the
+ * focus staying in the row with its ring; the arrows go through the row, Up to the pass
+ * area and Down back; Enter there sends a card back. */
+static void
+test_keyboard_pass (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  GtkWidget    *focus;
+  HeartsCard    first;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (focus_in_hand (window));
+  first = hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)));
+
+  for (guint i = 0; i < 3; i++)
+    {
+      focus = focus_of (window);
+      g_signal_emit_by_name (focus, "activate");
+      g_assert_cmpuint (hearts_cards_count (hearts_table_get_chosen (table)), ==, i + 1);
+      /* The focus is on a card left in the row, not on the one chosen. */
+      g_assert_true (focus_in_hand (window));
+      g_assert_true (focus_of (window) != focus);
+      g_assert_false (hearts_cards_has (hearts_table_get_chosen (table),
+                                        hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)))));
+      g_assert_true (gtk_window_get_focus_visible (GTK_WINDOW (window)));
+    }
+  g_assert_true (hearts_cards_has (hearts_table_get_chosen (table), first));
+
+  /* An arrow moves along the row, not to the first card of the hand. */
+  focus = focus_of (window);
+  g_signal_emit_by_name (focus, "move-card", 1);
+  g_assert_true (focus_of (window) != focus);
+  g_assert_false (hearts_cards_has (hearts_table_get_chosen (table),
+                                    hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)))));
+  g_signal_emit_by_name (focus_of (window), "move-card", -1);
+  g_assert_true (focus_of (window) == focus);
+
+  /* Up to the pass area, Enter sends that card back, and it keeps the focus. */
+  g_signal_emit_by_name (focus, "move-row", -1);
+  focus = focus_of (window);
+  g_assert_true (hearts_cards_has (hearts_table_get_chosen (table),
+                                   hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus))));
+  g_signal_emit_by_name (focus, "activate");
+  g_assert_cmpuint (hearts_cards_count (hearts_table_get_chosen (table)), ==, 2);
+  g_assert_true (focus_of (window) == focus);
+  /* Down from the pass area comes back to the row. */
+  g_signal_emit_by_name (focus, "move-row", -1);
+  g_assert_true (hearts_cards_has (hearts_table_get_chosen (table),
+                                   hearts_card_widget_get_card (HEARTS_CARD_WIDGET (focus_of (window)))));
+  g_signal_emit_by_name (focus_of (window), "move-row", 1);
+  g_assert_true (focus_of (window) == focus);
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
+/* While the player chooses what to pass, every seat shows the cards it was dealt: the
+ * passes are exchanged together once all are in (the seat the player passes to showed
+ * three cards fewer, having passed its own and waiting for the player's). */
+static void
+test_backs_while_passing (void)
+{
+  for (guint players = 3; players <= 5; players++)
+    {
+      HeartsWindow    *window = g_object_new (HEARTS_TYPE_WINDOW, NULL);
+      HeartsTable     *table = hearts_window_get_table (window);
+      g_autoptr(HeartsGame) game = NULL;
+      g_autofree char *text = g_strdup_printf ("players=%u", players);
+      HeartsRules      rules;
+      HeartsCards      pass = 0, hand;
+
+      hearts_rules_init_default (&rules);
+      g_assert_true (hearts_rules_apply_string (&rules, text, NULL));
+      game = hearts_game_new (&rules, 7);
+      hearts_window_new_game (window, game);
+      g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+      g_assert_cmpint (hearts_game_get_phase (game), ==, HEARTS_PHASE_PASSING);
+      for (guint s = 0; s < players; s++)
+        g_assert_cmpuint (hearts_table_get_shown_hand_count (table, s), ==, hearts_rules_get_hand_size (&rules));
+
+      /* Once every pass is in, the cards are exchanged: still a full hand each. */
+      hand = hearts_game_get_hand (game, 0);
+      for (guint i = 0; i < HEARTS_PASS_SIZE; i++)
+        pass |= HEARTS_CARD_BIT (hearts_cards_highest (hand & ~pass));
+      g_assert_true (hearts_game_pass (game, 0, pass, NULL));
+      hearts_table_finish_animations (table);
+      for (guint s = 0; s < players; s++)
+        g_assert_cmpuint (hearts_table_get_shown_hand_count (table, s), ==, hearts_rules_get_hand_size (&rules));
+      hearts_test_destroy_window (GTK_WINDOW (window));
+    }
+}
+
+/* A new name shows at once on the table (it waited for the next game, saying nothing);
+ * the main menu's tooltip stands aside while the menu is open (it covered the first item);
+ * a single click in double-click mode says how to play. */
+static void
+test_small_things (void)
+{
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  GSettings    *settings = hearts_settings_get_settings (hearts_window_get_settings (window));
+  GtkWidget    *menu;
+
+  g_settings_set_string (settings, "seat1-name", "Zoé");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 1), ==, "Zoé");
+  g_settings_set_string (settings, "player-name", "Ines");
+  g_assert_cmpstr (hearts_table_get_player_name (table, 0), ==, "Ines");
+
+  gtk_window_present (GTK_WINDOW (window));
+  menu = hearts_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_has_tooltip (menu));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+  g_assert_false (gtk_widget_get_has_tooltip (menu));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+  g_assert_true (gtk_widget_get_has_tooltip (menu));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* The score sheet stands over the table like a dialog: Tab and Shift+Tab go round it,
  * never to the header or the hand behind it (only a shown window moves its focus). */
 static void
@@ -379,11 +535,8 @@ static gboolean
 table_at_rest (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  g_autoptr(GVariant) described = hearts_table_describe (hearts_window_get_table (window));
-  gboolean moving = TRUE;
 
-  g_variant_lookup (described, "moving", "b", &moving);
-  return !moving;
+  return !hearts_table_get_reflowing (hearts_window_get_table (window));
 }
 
 /* Tab goes from the hand to Pass Cards and Shift+Tab back, wherever the cards are
@@ -401,34 +554,40 @@ test_tab_order (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
   g_assert_true (hearts_test_iterate_until (table_at_rest, window, HEARTS_TEST_TIMEOUT_MS));
-  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
+  g_assert_cmpint (hearts_game_get_phase (hearts_test_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
   cards = hand_cards (window);
   g_signal_emit_by_name (focus_of (window), "move-card", -100);
   g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
 
-  /* Space, Right, Space, Right, Space and at once Tab: no frame has moved the third
-   * card up yet. */
+  /* Space, Space, Space and at once Tab: no frame has moved the third card up yet. Each
+   * Space leaves the focus on the next card of the row. */
   for (guint i = 0; i < 3; i++)
-    {
-      if (i > 0)
-        g_signal_emit_by_name (focus_of (window), "move-card", 1);
-      g_signal_emit_by_name (focus_of (window), "activate");
-    }
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 2));
+    g_signal_emit_by_name (focus_of (window), "activate");
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
   g_assert_true (gtk_widget_get_sensitive (pass));
   press_tab (window, GTK_DIR_TAB_FORWARD);
   g_assert_true (focus_of (window) == pass);
   press_tab (window, GTK_DIR_TAB_BACKWARD);
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 2));
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+
+  /* From a chosen card (Up), before the frame that moves it up to the pass area. */
+  g_signal_emit_by_name (focus_of (window), "move-row", -1);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
+  press_tab (window, GTK_DIR_TAB_FORWARD);
+  g_assert_true (focus_of (window) == pass);
+  press_tab (window, GTK_DIR_TAB_BACKWARD);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 0));
+  g_signal_emit_by_name (focus_of (window), "move-row", 1);
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
 
   /* At rest, from a card of the row below the button. */
   g_assert_true (hearts_test_iterate_until (table_at_rest, window, HEARTS_TEST_TIMEOUT_MS));
   g_signal_emit_by_name (focus_of (window), "move-card", 1);
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 4));
   press_tab (window, GTK_DIR_TAB_FORWARD);
   g_assert_true (focus_of (window) == pass);
   press_tab (window, GTK_DIR_TAB_BACKWARD);
-  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 3));
+  g_assert_true (focus_of (window) == g_ptr_array_index (cards, 4));
   /* Past Pass Cards the focus leaves the table; Shift+Tab comes back to the button. */
   press_tab (window, GTK_DIR_TAB_FORWARD);
   press_tab (window, GTK_DIR_TAB_FORWARD);
@@ -443,7 +602,7 @@ static void
 test_old_game_freed (void)
 {
   HeartsWindow *window = new_window (7);
-  HeartsGame   *old = hearts_window_get_game (window);
+  HeartsGame   *old = hearts_test_window_get_game (window);
   g_autoptr(HeartsGame) game = NULL;
   HeartsRules   rules;
 
@@ -465,10 +624,9 @@ static gboolean
 claim_settled (gpointer user_data)
 {
   HeartsWindow *window = user_data;
-  gboolean      checking = TRUE;
 
-  g_object_get (window, "claim-checking", &checking, NULL);
-  return !checking && idle_and_human_to_move (window);
+  return hearts_seat_view_get_claim_offer (hearts_window_get_seat_view (window), NULL) != HEARTS_CLAIM_OFFER_CHECKING &&
+         idle_and_human_to_move (window);
 }
 
 /* Plays the lowest card the player may until the window offers a claim, checking at
@@ -477,7 +635,7 @@ claim_settled (gpointer user_data)
 static void
 play_to_claim (HeartsWindow *window)
 {
-  HeartsGame *game = hearts_window_get_game (window);
+  HeartsGame *game = hearts_test_window_get_game (window);
 
   for (;;)
     {
@@ -557,7 +715,7 @@ open_claim (HeartsWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.claim", NULL);
   alert = hearts_test_find_alert ();
   g_assert_nonnull (alert);
-  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_object_get (window, "claim-proof", &dialog, NULL);
   g_assert_true (dialog == alert);
   return alert;
 }
@@ -565,11 +723,12 @@ open_claim (HeartsWindow *window)
 /* The proof's cards are the table's card pictures, in order of play, and say in words what
  * their look says: on the table already (dimmed), taking the trick (outlined). */
 static void
-assert_proof_cards (GtkWidget  *alert,
+assert_proof_cards (HeartsWindow *window,
+                    GtkWidget    *alert,
                     HeartsGame *game)
 {
   HeartsClaim      claim;
-  HeartsClaimTrick tricks[HEARTS_GAME_MAX_TRICKS];
+  HeartsTrick tricks[HEARTS_GAME_MAX_TRICKS];
   g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
   guint n_tricks, k = 0, n_winning = 0;
 
@@ -593,14 +752,18 @@ assert_proof_cards (GtkWidget  *alert,
         g_assert_cmpint (gtk_widget_has_css_class (picture, "played"), ==, played);
         g_assert_cmpint (gtk_widget_has_css_class (picture, "winning"), ==, winning);
         n_winning += winning;
+        const char      *player = hearts_table_get_player_name (hearts_window_get_table (window),
+                                                                (tricks[t].leader + c) % tricks[t].n_cards);
+
+        /* Who plays it, then what its look says. */
         if (played && winning)
-          label = g_strdup_printf ("%s (on the table, takes the trick)", name);
+          label = g_strdup_printf ("%s: %s (on the table, takes the trick)", player, name);
         else if (played)
-          label = g_strdup_printf ("%s (on the table)", name);
+          label = g_strdup_printf ("%s: %s (on the table)", player, name);
         else if (winning)
-          label = g_strdup_printf ("%s (takes the trick)", name);
+          label = g_strdup_printf ("%s: %s (takes the trick)", player, name);
         else
-          label = g_strdup (name);
+          label = g_strdup_printf ("%s: %s", player, name);
         gtk_test_accessible_assert_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
       }
   g_assert_cmpuint (k, ==, pictures->len);
@@ -613,7 +776,7 @@ static void
 test_claim (void)
 {
   HeartsWindow           *window = new_window (3);
-  HeartsGame             *game = hearts_window_get_game (window);
+  HeartsGame             *game = hearts_test_window_get_game (window);
   HeartsCards             hand = hearts_game_get_hand (game, 0), pass = 0;
   const HeartsHandResult *result;
   g_autoptr(GtkWidget) dialog = NULL;
@@ -629,7 +792,7 @@ test_claim (void)
 
   /* Keep Playing: nothing changes, the claim is still there. */
   alert = open_claim (window);
-  assert_proof_cards (alert, game);
+  assert_proof_cards (window, alert, game);
   /* The window resized under it: its cards are drawn from the table's new card size. */
   {
     static const int sizes[][2] = { { 1000, 760 }, { 600, 560 } };
@@ -652,7 +815,7 @@ test_claim (void)
     g_assert_cmpint (widths[0], !=, widths[1]);
   }
   hearts_test_answer_alert (alert, "cancel");
-  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_object_get (window, "claim-proof", &dialog, NULL);
   g_assert_null (dialog);
   g_assert_cmpint (hearts_game_get_current_player (game), ==, 0);
   g_assert_true (action_enabled (window, NULL, "win.claim"));
@@ -660,7 +823,7 @@ test_claim (void)
   /* The game moving on (an undo) closes the proof and takes the claim away at once. */
   open_claim (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_object_get (window, "claim-dialog", &dialog, NULL);
+  g_object_get (window, "claim-proof", &dialog, NULL);
   g_assert_null (dialog);
   g_assert_false (action_enabled (window, NULL, "win.claim"));
   g_assert_true (hearts_test_iterate_until (claim_settled, window, HEARTS_TEST_TIMEOUT_MS));
@@ -686,7 +849,7 @@ static void
 test_subtitle_follows_table (void)
 {
   HeartsWindow *window = new_window (3);
-  HeartsGame   *game = hearts_window_get_game (window);
+  HeartsGame   *game = hearts_test_window_get_game (window);
   HeartsCards   hand = hearts_game_get_hand (game, 0), pass = 0;
   HeartsTable  *table = hearts_window_get_table (window);
   SubtitleWatch w = { window, 0 };
@@ -732,6 +895,107 @@ allocated_at (gpointer user_data)
          !g_main_context_pending (NULL);
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  HeartsWindow *window;
+  const char   *text;
+  float         bottom;
+  guint         still;
+} ToastWait;
+
+/* The toast is shown and has come to rest: where it is drawn has not changed for a
+ * fifth of a second (it slides in), polled every 50 ms (tick). */
+static gboolean
+toast_shown (gpointer data)
+{
+  ToastWait      *wait = data;
+  GtkWidget      *label = find_label (GTK_WIDGET (wait->window), wait->text);
+  graphene_rect_t b;
+
+  if (label == NULL || gtk_widget_get_height (label) == 0 ||
+      !gtk_widget_compute_bounds (label, GTK_WIDGET (wait->window), &b))
+    return FALSE;
+  if (b.origin.y + b.size.height != wait->bottom)
+    {
+      wait->bottom = b.origin.y + b.size.height;
+      wait->still = 0;
+      return FALSE;
+    }
+  return ++wait->still > 4;
+}
+
+static gboolean
+tick (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+toast_gone (gpointer data)
+{
+  ToastWait *wait = data;
+
+  return find_label (GTK_WIDGET (wait->window), wait->text) == NULL;
+}
+
+/* A message shows whole in a phone's window (on several lines), above the hand rather
+ * than over it, and one about a hand goes with that hand. */
+static void
+test_toasts (void)
+{
+  static const char *text = "No card left can change the score: the hand is played out";
+  HeartsWindow *window = new_window (7);
+  HeartsTable  *table = hearts_window_get_table (window);
+  Sized         sized = { GTK_WIDGET (window), 400 };
+  ToastWait     wait = { window, text, 0, 0 };
+  guint         tick_id;
+  GtkWidget    *label, *toast;
+  graphene_rect_t hand, bounds;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearts_test_iterate_until (allocated_at, &sized, HEARTS_TEST_TIMEOUT_MS));
+  g_assert_true (hearts_test_iterate_until (idle_and_human_to_move, window, HEARTS_TEST_TIMEOUT_MS));
+
+  hearts_window_show_toast (window, text);
+  tick_id = g_timeout_add (50, tick, NULL);
+  g_assert_true (hearts_test_iterate_until (toast_shown, &wait, HEARTS_TEST_TIMEOUT_MS));
+  g_source_remove (tick_id);
+  label = find_label (GTK_WIDGET (window), text);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))), >, 1);
+
+  /* The toast's box, as drawn (its margin is outside it), is clear of the hand. */
+  toast = gtk_widget_get_parent (label);
+  while (!gtk_widget_has_css_class (toast, "hearts-toast"))
+    toast = gtk_widget_get_parent (toast);
+  g_assert_true (hearts_table_get_hand_area (table, &hand));
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (table), &bounds));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, hand.origin.y);
+  g_assert_cmpint (gtk_widget_get_margin_bottom (toast), >, 0);
+
+  /* The next deal takes it away (here a new game, as after an undo). */
+  hearts_window_new_game (window, NULL);
+  g_assert_true (hearts_test_iterate_until (toast_gone, &wait, HEARTS_TEST_TIMEOUT_MS));
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 /* A phone's window, 360 px wide (libadwaita's narrowest), and a laptop's: the window is
  * no wider than asked, the New Game button shows its text only where it fits, and each
  * plate, pile, the pass label and the hand stay on the table, the plates and piles clear
@@ -744,8 +1008,10 @@ test_narrow (void)
   static const char *fonts[] = { NULL, "Cantarell 12" };
   GtkSettings     *settings = gtk_settings_get_default ();
   g_autofree char *font = NULL;
+  g_autofree char *layout = NULL;
 
   g_object_get (settings, "gtk-font-name", &font, NULL);
+  g_object_get (settings, "gtk-decoration-layout", &layout, NULL);
   for (guint f = 0; f < G_N_ELEMENTS (fonts); f++)
   for (guint players = 3; players <= 5; players++)
     for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
@@ -777,6 +1043,24 @@ test_narrow (void)
         content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
         gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
         g_assert_cmpint (min, <=, 360);
+        /* Nor with the Claim button (it widened a 400 px window to 429). */
+        {
+          GtkWidget *claim = hearts_test_find_with_class (GTK_WIDGET (window), GTK_TYPE_BUTTON, "claim-button");
+
+          /* With GTK's own minimize, maximize and close buttons (as here), a 400 px window
+           * stays so; with GNOME's close button alone (a phone's too), 360 px. */
+          gtk_widget_set_visible (claim, TRUE);
+          gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+          g_test_message ("%u players, %d px: at least %d px with Claim", players, widths[w], min);
+          if (fonts[f] == NULL)
+            g_assert_cmpint (min, <=, 400);
+          g_object_set (settings, "gtk-decoration-layout", "appmenu:close", NULL);
+          gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+          g_test_message ("%u players, %d px: at least %d px with Claim and a close button", players, widths[w], min);
+          g_assert_cmpint (min, <=, 360);
+          g_object_set (settings, "gtk-decoration-layout", layout, NULL);
+          gtk_widget_set_visible (claim, FALSE);
+        }
 
         gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] > 400 ? 800 : 640);
         gtk_window_present (GTK_WINDOW (window));
@@ -819,13 +1103,9 @@ test_narrow (void)
 
         /* The trick's place in the middle, clear of the plates. */
         {
-          g_autoptr(GVariant) described = hearts_table_describe (HEARTS_TABLE (table));
-          int             tx, ty, tw, th, x, y, ww, hh;
           graphene_rect_t trick;
 
-          g_assert_true (g_variant_lookup (described, "table", "(iiii)", &tx, &ty, &tw, &th));
-          g_assert_true (g_variant_lookup (described, "trick", "(iiii)", &x, &y, &ww, &hh));
-          trick = GRAPHENE_RECT_INIT (x - tx, y - ty, ww, hh);
+          hearts_table_get_trick_area (HEARTS_TABLE (table), &trick);
           for (GtkWidget *child = gtk_widget_get_first_child (table);
                child != NULL;
                child = gtk_widget_get_next_sibling (child))
@@ -843,8 +1123,71 @@ test_narrow (void)
                         area.size.width, area.size.height, boxes->len);
         hearts_test_destroy_window (GTK_WINDOW (window));
       }
-  g_object_set (settings, "gtk-font-name", font, NULL);
+  g_object_set (settings, "gtk-font-name", font, "gtk-decoration-layout", layout, NULL);
 }
+
+/* The header's title reads whole in a phone's window (with GNOME's close button): the
+ * hand and its state where "Hearts" over "Hand 1 · Hearts broken" does not fit. */
+static void
+test_narrow_title (void)
+{
+  static const int widths[] = { 360, 400, 1280 };
+  GtkSettings     *settings = gtk_settings_get_default ();
+  g_autofree char *layout = NULL;
+
+  g_object_get (settings, "gtk-decoration-layout", &layout, NULL);
+  g_object_set (settings, "gtk-decoration-layout", "appmenu:close", NULL);
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint phase = 0; phase < 2; phase++)
+      {
+        HeartsWindow *window = new_window (7);
+        HeartsGame   *game = hearts_test_window_get_game (window);
+        Sized         sized = { GTK_WIDGET (window), widths[w] };
+        GtkWidget    *title;
+        g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+        /* Passing, then the middle of the hand with hearts broken. */
+        if (phase == 1)
+          {
+            g_autoptr(HeartsGame) played = NULL;
+            HeartsRules rules;
+
+            hearts_rules_init_default (&rules);
+            played = hearts_game_new (&rules, 7);
+            for (guint s = 0; s < 4; s++)
+              hearts_game_set_seat_level (played, s, HEARTS_AI_EASY);
+            while (hearts_game_get_phase (played) != HEARTS_PHASE_PLAYING || !hearts_game_get_hearts_broken (played) ||
+                   hearts_game_get_current_player (played) != 0)
+              g_assert_true (hearts_game_computer_move (played));
+            hearts_game_set_seat_human (played, 0);
+            hearts_window_new_game (window, played);
+            game = played;
+          }
+        gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 720);
+        gtk_window_present (GTK_WINDOW (window));
+        g_assert_true (hearts_test_iterate_until (allocated_at, &sized, HEARTS_TEST_TIMEOUT_MS));
+        hearts_test_wait_drawn (GTK_WIDGET (window));
+
+        title = hearts_test_find_type (GTK_WIDGET (window), HEARTS_TYPE_FIT_TITLE);
+        g_assert_nonnull (title);
+        if (widths[w] > 400)
+          g_assert_false (hearts_fit_title_get_compact (HEARTS_FIT_TITLE (title)));
+        hearts_test_find_all_type (title, GTK_TYPE_LABEL, labels);
+        for (guint i = 0; i < labels->len; i++)
+          {
+            GtkWidget *label = g_ptr_array_index (labels, i);
+
+            if (!gtk_widget_get_mapped (label))
+              continue;
+            g_test_message ("%d px: \"%s\"", widths[w], gtk_label_get_label (GTK_LABEL (label)));
+            g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+          }
+        (void) game;
+        hearts_test_destroy_window (GTK_WINDOW (window));
+      }
+  g_object_set (settings, "gtk-decoration-layout", layout, NULL);
+}
+
 
 /* The node's children, for the node types a window's frame has. */
 static void
@@ -943,7 +1286,7 @@ test_first_frame_shaders (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 960, 720);
   gtk_window_present (GTK_WINDOW (window));
   hearts_test_wait_drawn (GTK_WIDGET (window));
-  g_assert_cmpint (hearts_game_get_phase (hearts_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
+  g_assert_cmpint (hearts_game_get_phase (hearts_test_window_get_game (window)), ==, HEARTS_PHASE_PASSING);
   g_assert_false (action_enabled (window, NULL, "win.undo"));
   pass = find_actionable (GTK_WIDGET (table), "table.pass");
   g_assert_false (gtk_widget_get_sensitive (pass));
@@ -987,6 +1330,162 @@ test_hint_icon_png (void)
     }
 }
 
+/* README.md's "Keyboard" keys that act on the window (the application's are in test-help.c). */
+static const struct
+{
+  const char *trigger;
+  const char *action;
+} window_shortcuts[] = {
+  { "<Control>n", "win.new-game" },
+  { "<Control>z", "win.undo" },
+  { "h", "win.hint" },
+  { "c", "win.claim" },
+  { "<Control>s", "win.scores" },
+  { "<Control>r", "win.review-hand" },
+  { "l", "win.show-last-trick" },
+  { "<Shift>l", "win.show-hand-so-far" },
+  { "F11", "win.fullscreen" },
+};
+
+static gboolean
+trigger_is (GtkShortcutTrigger *trigger,
+            const char         *text)
+{
+  g_autoptr(GtkShortcutTrigger) parsed = gtk_shortcut_trigger_parse_string (text);
+
+  g_assert_nonnull (parsed);
+  return trigger != NULL && gtk_shortcut_trigger_equal (trigger, parsed);
+}
+
+static gboolean
+accelerator_is (const char *accelerator,
+                const char *text)
+{
+  g_autoptr(GtkShortcutTrigger) trigger = accelerator != NULL ? gtk_shortcut_trigger_parse_string (accelerator) : NULL;
+
+  return trigger_is (trigger, text);
+}
+
+/* The main menu's items with an action in window_shortcuts[], each checked for its accel. */
+static guint
+check_menu_accels (GMenuModel *menu)
+{
+  guint n = 0;
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+      g_autofree char *action = NULL;
+      g_autofree char *accel = NULL;
+      GMenuModel      *link;
+
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          n += check_menu_accels (link);
+          g_object_unref (link);
+        }
+      if (!g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        continue;
+      g_menu_model_get_item_attribute (menu, i, "accel", "s", &accel);
+      for (guint s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+        if (g_str_equal (action, window_shortcuts[s].action))
+          {
+            g_assert_true (accelerator_is (accel, window_shortcuts[s].trigger));
+            n++;
+          }
+    }
+  return n;
+}
+
+static gboolean
+shortcuts_window_shows (GtkWidget  *root,
+                        const char *trigger)
+{
+  /* By name: GTK 4.18 deprecates the type. */
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkShortcutsShortcut"))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (root, "accelerator", &accelerator, NULL);
+      if (accelerator_is (accelerator, trigger))
+        return TRUE;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shortcuts_window_shows (child, trigger))
+      return TRUE;
+  return FALSE;
+}
+
+/* The window's shortcuts are its template's, where the application's accelerators act: on the
+ * whole window, before the focused widget (a global controller in the capture phase). Each names
+ * an action of the window, and the shortcuts window and the main menu show the same keys. */
+static void
+test_shortcuts (void)
+{
+  HeartsWindow   *window = new_window (7);
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (window);
+  GtkMenuButton  *menu_button;
+  GtkWindow      *overlay;
+  guint           n_shortcuts = 0;
+  gboolean        found[G_N_ELEMENTS (window_shortcuts)];
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  memset (found, 0, sizeof found);
+  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
+          gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller)) != GTK_SHORTCUT_SCOPE_GLOBAL)
+        continue;
+      g_assert_cmpint (gtk_event_controller_get_propagation_phase (controller), ==, GTK_PHASE_CAPTURE);
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          guint              s;
+
+          g_assert_true (GTK_IS_NAMED_ACTION (action));
+          for (s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+            if (g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), window_shortcuts[s].action))
+              break;
+          g_assert_cmpuint (s, <, G_N_ELEMENTS (window_shortcuts));
+          g_assert_true (trigger_is (gtk_shortcut_get_trigger (shortcut), window_shortcuts[s].trigger));
+          g_assert_false (found[s]);
+          found[s] = TRUE;
+          n_shortcuts++;
+        }
+    }
+  g_assert_cmpuint (n_shortcuts, ==, G_N_ELEMENTS (window_shortcuts));
+
+  /* A misspelt action would make its key do nothing, silently. */
+  for (guint s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+    {
+      gboolean            installed = FALSE;
+      GType               owner;
+      const char         *name;
+      const GVariantType *parameter_type;
+      const char         *property;
+
+      /* Every out argument is written. */
+      for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &parameter_type, &property); i++)
+        installed |= g_str_equal (name, window_shortcuts[s].action);
+      g_assert_true (installed);
+    }
+
+  menu_button = GTK_MENU_BUTTON (hearts_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
+  g_assert_nonnull (menu_button);
+  g_assert_cmpuint (check_menu_accels (gtk_menu_button_get_menu_model (menu_button)), ==, 3);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = hearts_shortcuts_get (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  for (guint s = 0; s < G_N_ELEMENTS (window_shortcuts); s++)
+    g_assert_true (shortcuts_window_shows (GTK_WIDGET (overlay), window_shortcuts[s].trigger));
+
+  hearts_test_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -997,8 +1496,13 @@ main (int   argc,
 
   g_test_add_func ("/ui/window/builds", test_window_builds);
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
+  g_test_add_func ("/ui/window/toast-as-text", test_toast_as_text);
   g_test_add_func ("/ui/window/actions-by-phase", test_actions_by_phase);
   g_test_add_func ("/ui/window/keyboard-focus", test_keyboard_focus);
+  g_test_add_func ("/ui/window/keyboard-pass", test_keyboard_pass);
+  g_test_add_func ("/ui/window/toasts", test_toasts);
+  g_test_add_func ("/ui/window/small-things", test_small_things);
+  g_test_add_func ("/ui/window/backs-while-passing", test_backs_while_passing);
   g_test_add_func ("/ui/window/hint-icon-png", test_hint_icon_png);
   g_test_add_func ("/ui/window/sheet-keeps-focus", test_sheet_keeps_focus);
   g_test_add_func ("/ui/window/tab-order", test_tab_order);
@@ -1006,7 +1510,9 @@ main (int   argc,
   g_test_add_func ("/ui/window/claim", test_claim);
   g_test_add_func ("/ui/window/subtitle-follows-table", test_subtitle_follows_table);
   g_test_add_func ("/ui/window/narrow", test_narrow);
+  g_test_add_func ("/ui/window/narrow-title", test_narrow_title);
   g_test_add_func ("/ui/window/first-frame-shaders", test_first_frame_shaders);
+  g_test_add_func ("/ui/window/shortcuts", test_shortcuts);
 
   status = g_test_run ();
   /* A card still being drawn in a thread must not meet the process's exit. */
