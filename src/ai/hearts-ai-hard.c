@@ -351,12 +351,6 @@ search (HeartsAiHard *self,
     g_thread_join (threads[t - 1]);
 
   best = best_candidate (&s, done, means);
-  if (g_getenv ("I22_DEBUG"))
-    {
-      guint64 pol = 0;
-      (void) pol;
-      g_printerr ("SEARCH cands %u samples %u work %" G_GUINT64_FORMAT "\n", n_cands, done, work);
-    }
   if (result != NULL)
     {
       memcpy (result->means, means, n_cands * sizeof (double));
@@ -371,9 +365,6 @@ search (HeartsAiHard *self,
   g_free (s.finished);
   return best;
 }
-
-int i22_last_plan;
-double i22_last_pmoon;
 
 /* Playing */
 
@@ -479,28 +470,9 @@ hard_choose_play (HeartsAi         *ai,
   if (pd.n_cards == 1)
     return pd.cards[0];
 
-  {
-    guint i = search (self, play_sample, &pd, pd.n_cards * pd.n_plans, pd.n_plans,
-                      hearts_ai_move_seed (ai, view), self->samples, self->work, NULL);
-    i22_last_plan = i % pd.n_plans;
-    if (i22_last_plan && g_getenv ("I22_PMOON"))
-      {
-        SearchResult r;
-        search (self, play_sample, &pd, pd.n_cards * pd.n_plans, pd.n_plans, hearts_ai_move_seed (ai, view), self->samples, self->work, &r);
-        i22_last_pmoon = r.own_moon[i];
-      }
-    if (i22_last_plan && g_getenv ("I22_PLAN"))
-      {
-        SearchResult r;
-        search (self, play_sample, &pd, pd.n_cards * pd.n_plans, pd.n_plans, hearts_ai_move_seed (ai, view), self->samples, self->work, &r);
-        g_autofree char *h = hearts_cards_to_string (view->deal.hands[view->seat]);
-        g_printerr ("PLAN1 seat %u play %u hand %s losers %u:", view->seat, view->deal.n_plays, h, hearts_ai_moon_losers (view->deal.hands[view->seat], view->unseen));
-        for (guint c = 0; c < pd.n_cards * pd.n_plans; c++)
-          g_printerr (" %s/%u=%.1f(%.2f)", hearts_card_to_string (pd.cards[c / pd.n_plans]), c % pd.n_plans, r.means[c] / 3, r.own_moon[c]);
-        g_printerr ("\n");
-      }
-    return pd.cards[i / pd.n_plans];
-  }
+  return pd.cards[search (self, play_sample, &pd, pd.n_cards * pd.n_plans, pd.n_plans,
+                         hearts_ai_move_seed (ai, view), self->samples, self->work, NULL) /
+                  pd.n_plans];
 }
 
 /* Passing: the best few passes by the heuristic, each played out against sampled
@@ -627,12 +599,10 @@ hard_choose_pass (HeartsAi         *ai,
     return hearts_ai_pass_heuristic (&view->rules, view->deal.hands[view->seat],
                                      view->deal.pass, HEARTS_AI_PASS_NORMAL);
 
-  {
-    guint i = search (self, pass_sample, &pd, pd.n_cands * pd.n_plans, pd.n_plans,
-                      hearts_ai_move_seed (ai, view), self->pass_samples, self->pass_work, NULL);
-    i22_last_plan = i % pd.n_plans;
-    return pd.cands[i / pd.n_plans];
-  }
+  return pd.cands[search (self, pass_sample, &pd, pd.n_cands * pd.n_plans, pd.n_plans,
+                          hearts_ai_move_seed (ai, view), self->pass_samples, self->pass_work,
+                          NULL) /
+                  pd.n_plans];
 }
 
 static gboolean

@@ -7,12 +7,13 @@
 #include "hearts-ai-private.h"
 #include "test-util.h"
 
-/* A deal from its hands (no pass) and its plays so far. */
+/* A deal from its hands, the passes to the left (NULL: no pass) and its plays so far. */
 static void
 deal_from (HeartsDeal        *deal,
            const HeartsRules *rules,
            guint              dealer,
            const char *const *hands,
+           const char *const *passes,
            const char        *plays)
 {
   HeartsCards   cards[HEARTS_MAX_PLAYERS];
@@ -20,7 +21,15 @@ deal_from (HeartsDeal        *deal,
 
   for (guint s = 0; s < rules->n_players; s++)
     g_assert_true (hearts_cards_from_string (hands[s], &cards[s]));
-  g_assert_true (hearts_deal_init (deal, rules, dealer, HEARTS_PASS_HOLD, cards));
+  g_assert_true (hearts_deal_init (deal, rules, dealer, passes != NULL ? HEARTS_PASS_LEFT : HEARTS_PASS_HOLD, cards));
+  for (guint s = 0; passes != NULL && s < rules->n_players; s++)
+    {
+      HeartsCards pass;
+
+      g_assert_true (hearts_cards_from_string (passes[s], &pass));
+      g_assert_cmpint (hearts_deal_pass (deal, rules, s, pass), ==, HEARTS_REFUSAL_NONE);
+    }
+  g_assert_cmpint (deal->phase, ==, HEARTS_DEAL_PLAYING);
   for (guint i = 0; words[i] != NULL; i++)
     {
       HeartsCard card;
@@ -80,7 +89,7 @@ test_values (void)
   gint            near_end[HEARTS_MAX_PLAYERS] = { 90, 40, 80, 70 };
 
   hearts_rules_init_default (&rules);
-  deal_from (&deal, &rules, 3, hands, "");
+  deal_from (&deal, &rules, 3, hands, NULL, "");
   /* Seat 0 leads its clubs, a suit nobody else has: every heart and the queen fall to
    * it. */
   while (deal.phase == HEARTS_DEAL_PLAYING)
@@ -166,26 +175,29 @@ test_normal_keeps_stopper (void)
   HeartsView  view;
 
   hearts_rules_init_default (&rules);
-  deal_from (&deal, &rules, 3, hands,
+  deal_from (&deal, &rules, 3, hands, NULL,
              "2C 3C 7C KC JC 8C TC 9C TD QD 9D TH KS 9S 2S QS KH JH QH JS 9H 8H 3H 4C AH QC");
   g_assert_cmpuint (deal.turn, ==, 2);
   hearts_view_init (&view, &rules, &deal, 2, 0, NULL);
   g_assert_cmpstr (hearts_card_to_string (hearts_ai_choose_play (normal, &view)), ==, "4H");
 }
 
-/* Seat 1 has taken every point so far (the Q♠ and six hearts) and has the lead of the
- * moon in reach. Seat 0 must keep the heart that can still win a trick (the T♥, over
- * the last hearts out) and take a heart in time; discarding it now lets the moon
- * through. The Hard player does, against the test shooter. */
+/* Seat 1 has taken every point so far (the Q♠ and seven hearts) and has the moon in
+ * reach: it holds the 9♥, the 7♥ and the 6♥, which seat 0 passed it. Seat 0 must keep
+ * the one heart that beats them (the T♥) and take a heart with it in time; discarding
+ * it lets the moon through (seat 1 then leads the 9♥, and seat 0's 8♥ falls under it).
+ * The Hard player does, against the test shooter. */
 static void
 test_hard_stops_moon (void)
 {
+  /* As dealt; after the pass seat 1 holds 3C TC 7D 2S 9S JS KS AS 2H 6H 7H 9H AH. */
   static const char *hands[] = {
-    "2C 4C 7C 9C AC 2D 9D 8S TS 8H TH JH KH",
-    "3C TC 7D 2S 9S JS KS AS 2H 6H 7H 9H AH",
-    "5C 6C 8C QC 6D 8D QD AD 4S 7S 3H 5H QH",
-    "JC KC 3D 4D 5D TD JD KD 3S 5S 6S QS 4H",
+    "2C AC 2D 9D 8S TS 6H 7H 8H 9H TH JH KH",
+    "3C 5C 6C 8C TC 7D 2S 9S JS KS AS 2H AH",
+    "JC KC QC 3D 6D 8D QD AD 4S 7S 3H 5H QH",
+    "4C 7C 9C 4D 5D TD JD KD 3S 5S 6S QS 4H",
   };
+  static const char *passes[] = { "6H 7H 9H", "5C 6C 8C", "JC KC 3D", "4C 7C 9C" };
   HeartsRules rules;
 
   hearts_rules_init_default (&rules);
@@ -201,10 +213,10 @@ test_hard_stops_moon (void)
       HeartsDealScore score;
       HeartsCard      card;
 
-      deal_from (&deal, &rules, 0, hands,
+      deal_from (&deal, &rules, 0, hands, passes,
                  "2C 3C QC KC 3D 2D 7D AD 4S 3S TS AS KS 7S QS 8S JS QH 6S KH AH 5H 4H JH 9S QD 5S");
       g_assert_cmpuint (deal.turn, ==, 0);
-          hearts_view_init (&view, &rules, &deal, 0, 0, NULL);
+      hearts_view_init (&view, &rules, &deal, 0, 0, NULL);
       card = hearts_ai_choose_play (hard, &view);
       g_assert_cmpstr (hearts_card_to_string (card), !=, "TH");
       play_out (&deal, &rules, ais, &score);

@@ -265,13 +265,6 @@ test_review_moon_let_through (void)
       g_assert_true (hearts_ai_set_option (hard, "samples", "64"));
       review = hearts_review_deal (&rules, &deal, 0, 0, totals, hard, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
-      if (g_getenv ("I22_REVIEW"))
-        for (guint i = 0; i < review->len; i++)
-          {
-            const HeartsReviewMove *m = &g_array_index (review, HeartsReviewMove, i);
-            g_test_message ("  %s trick %u %s best %s lost %.1f costly %d moon %d  p %.2f / %.2f", score.shooter == 1 ? "MOON" : "", m->trick + 1,
-                            hearts_cards_to_string (m->move), hearts_cards_to_string (m->best), m->move_points - m->best_points, m->costly, m->moon, m->move_moon, m->best_moon);
-          }
       if (score.shooter == 1)
         {
           moons++;
