@@ -225,6 +225,78 @@ test_hard_stops_moon (void)
     }
 }
 
+/* Plays a whole deal from @hands (no pass) with @first at seat 0 and Normal players at
+ * the others, and scores it. */
+static void
+play_deal (const char * const *hands,
+           HeartsAi           *first,
+           guint64             seed,
+           HeartsDealScore    *score)
+{
+  g_autoptr(HeartsAi) left = hearts_ai_new (HEARTS_AI_NORMAL, seed + 1);
+  g_autoptr(HeartsAi) across = hearts_ai_new (HEARTS_AI_NORMAL, seed + 2);
+  g_autoptr(HeartsAi) right = hearts_ai_new (HEARTS_AI_NORMAL, seed + 3);
+  HeartsAi   *ais[] = { first, left, across, right };
+  HeartsRules rules;
+  HeartsDeal  deal;
+
+  hearts_rules_init_default (&rules);
+  deal_from (&deal, &rules, 0, hands, NULL, "");
+  play_out (&deal, &rules, ais, score);
+}
+
+/* A hand made for the moon (the A♥ K♥ J♥ and three more hearts, the A♣ and the K♠, short
+ * in diamonds): shooting is clearly best, and the Hard player goes for it and makes it.
+ * The Hard player of 7c44bbc took a point or more here and let the moon go. */
+static void
+test_hard_shoots (void)
+{
+  static const char *hands[] = {
+    "4C QC AC 9D 4S 9S KS 4H 5H 9H JH KH AH",
+    "2C 8C TC 3D 4D TD KD 7S TS JS QS 3H TH",
+    "KC 2D 6D 7D JD AD 2S 3S 5S 8S AS 6H 8H",
+    "3C 5C 6C 7C 9C JC 5D 8D QD 6S 2H 7H QH",
+  };
+
+  for (guint64 seed = 0; seed < 3; seed++)
+    {
+      g_autoptr(HeartsAi) hard = hard_new (seed);
+      HeartsDealScore score;
+
+      play_deal (hands, hard, seed, &score);
+      g_assert_cmpint (score.shooter, ==, 0);
+    }
+}
+
+/* The A♥ Q♥, two more aces and the Q♦ tempt, but the hand has too many losers (the 3♥
+ * 6♥ 7♥, the 8♠, the T♣ J♣) for the moon: the test shooter, which goes for it, ends
+ * with most of the points. The Hard player does not try, and takes next to nothing. */
+static void
+test_hard_not_reckless (void)
+{
+  static const char *hands[] = {
+    "TC JC AC 8D TD QD AD 8S 3H 6H 7H QH AH",
+    "4C 5C KC 3D 9D KD 4S TS QS AS 2H 4H 8H",
+    "2C 6C 8C 4D 5D 6D 2S 3S 7S 5H 9H TH KH",
+    "3C 7C 9C QC 2D 7D JD 5S 6S 9S JS KS JH",
+  };
+
+  for (guint64 seed = 0; seed < 3; seed++)
+    {
+      g_autoptr(HeartsAi) hard = hard_new (seed);
+      g_autoptr(HeartsAi) shooter = hearts_ai_new_test_shooter (seed);
+      HeartsDealScore score;
+
+      play_deal (hands, shooter, seed, &score);
+      g_assert_cmpint (score.shooter, !=, 0);
+      g_assert_cmpint (score.points[0], >=, 13);
+
+      play_deal (hands, hard, seed, &score);
+      g_assert_cmpint (score.shooter, ==, -1);
+      g_assert_cmpint (score.points[0], <=, 3);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -235,5 +307,7 @@ main (int   argc,
   g_test_add_func ("/ai/moon/exact-ending", test_exact_ending);
   g_test_add_func ("/ai/moon/normal-keeps-stopper", test_normal_keeps_stopper);
   g_test_add_func ("/ai/moon/hard-stops-moon", test_hard_stops_moon);
+  g_test_add_func ("/ai/moon/hard-shoots", test_hard_shoots);
+  g_test_add_func ("/ai/moon/hard-not-reckless", test_hard_not_reckless);
   return g_test_run ();
 }
