@@ -42,15 +42,15 @@ typedef struct
   guint    threads;
   guint    exact_tricks; /* tricks left when the playouts turn to exact search */
   HeartsAiInference inference; /* how the sampled deals are weighted */
-  guint full_budget;     /* 1: every sample is played, even once a card clearly leads
+  guint    full_budget;  /* 1: every sample is played, even once a card clearly leads
                           * (the review wants every move's number, not only the best) */
-  guint moon_losers;     /* the moon is a plan while the hand's losing-trick count is at
+  guint    moon_losers;  /* the moon is a plan while the hand's losing-trick count is at
                           * most this; 0: never */
-  guint64 work;          /* work (HEARTS_AI_POLICY_WORK) a play may take, at most; 0: no limit */
-  guint64 pass_work;     /* the same for a pass */
-  guint bold;            /* 1: the playouts' seats play hearts_ai_style_playout */
-  guint moon_margin;     /* cost (3 a point with four players) a moon plan must win by */
-  guint alert;           /* 1: against a moon plan the others play hearts_ai_style_alert */
+  guint64  work;         /* work (HEARTS_AI_POLICY_WORK) a play may take, at most; 0: no limit */
+  guint64  pass_work;    /* the same for a pass */
+  guint    bold;         /* 1: the playouts' seats play hearts_ai_style_playout */
+  guint    moon_margin;  /* cost (3 a point with four players) a moon plan must win by */
+  guint    alert;        /* 1: against a moon plan the others play hearts_ai_style_alert */
 } HeartsAiHard;
 
 /* Which moon a sample's playout ended with, for the review. */
@@ -73,7 +73,7 @@ typedef double (*SampleFunc) (gconstpointer data,
 typedef struct
 {
   double means[MAX_CANDIDATES];
-  double own_moon[MAX_CANDIDATES];   /* weighted share of the samples */
+  double own_moon[MAX_CANDIDATES]; /* weighted share of the samples */
   double their_moon[MAX_CANDIDATES];
 } SearchResult;
 
@@ -371,13 +371,13 @@ search (HeartsAiHard *self,
 /* Candidate i is card i / n_plans played with plan i % n_plans (1: the moon). */
 typedef struct
 {
-  const HeartsView *view;
-  HeartsCard        cards[MAX_MOVES];
-  guint             n_cards;
-  guint             n_plans;
-  guint             exact_cards;
-  const HeartsAiStyle *style; /* of the seats in the playouts */
-  const HeartsAiStyle *alert_style; /* of the others when the seat plays for the moon */
+  const HeartsView        *view;
+  HeartsCard               cards[MAX_MOVES];
+  guint                    n_cards;
+  guint                    n_plans;
+  guint                    exact_cards;
+  const HeartsAiStyle     *style;       /* of the seats in the playouts */
+  const HeartsAiStyle     *alert_style; /* of the others when the seat plays for the moon */
   const HeartsAiInference *inference;
 } PlayData;
 
@@ -471,7 +471,7 @@ hard_choose_play (HeartsAi         *ai,
     return pd.cards[0];
 
   return pd.cards[search (self, play_sample, &pd, pd.n_cards * pd.n_plans, pd.n_plans,
-                         hearts_ai_move_seed (ai, view), self->samples, self->work, NULL) /
+                          hearts_ai_move_seed (ai, view), self->samples, self->work, NULL) /
                   pd.n_plans];
 }
 
@@ -480,11 +480,11 @@ hard_choose_play (HeartsAi         *ai,
 
 typedef struct
 {
-  const HeartsView *view;
-  HeartsCards       cands[PASS_CANDIDATES];
-  guint             n_cands;
-  guint             n_plans; /* as in PlayData */
-  guint             exact_cards;
+  const HeartsView    *view;
+  HeartsCards          cands[PASS_CANDIDATES];
+  guint                n_cands;
+  guint                n_plans; /* as in PlayData */
+  guint                exact_cards;
   const HeartsAiStyle *style;
   const HeartsAiStyle *alert_style;
 } PassData;

@@ -311,8 +311,8 @@ moon_is_threat (const Ctx *ctx,
     return FALSE; /* the queen went in a trick that was not the runner's: impossible, but safe */
   if (ctx->style->moon_alert && points > 0)
     return TRUE;
-  guint                    won = hearts_cards_count (sit->taken[runner]) / ctx->n;
-  guint                    done = (hearts_cards_count (sit->played) - sit->trick_len) / ctx->n;
+  guint won = hearts_cards_count (sit->taken[runner]) / ctx->n;
+  guint done = (hearts_cards_count (sit->played) - sit->trick_len) / ctx->n;
 
   if (points >= 16)
     return TRUE;

@@ -53,7 +53,7 @@ typedef struct
   HeartsCards trick;
   guint8      moon_points[HEARTS_MAX_PLAYERS]; /* hearts and the queen taken, as 1 and 13 */
   guint8      tricks_won[HEARTS_MAX_PLAYERS];
-  gint8       jack_seat;                       /* who took the scoring J♦, or -1 */
+  gint8       jack_seat; /* who took the scoring J♦, or -1 */
   guint8      turn;
   guint8      trick_len;
   guint8      lead_suit;
@@ -150,9 +150,9 @@ node_outcome (Solver          *solver,
 }
 
 static void
-node_play (Solver     *solver,
-           Node       *node,
-           HeartsCard  card)
+node_play (Solver    *solver,
+           Node      *node,
+           HeartsCard card)
 {
   HeartsCards bit = HEARTS_CARD_BIT (card);
   guint       seat = node->turn;
@@ -356,13 +356,13 @@ blind (HeartsAiSituation *sit,
 }
 
 guint
-hearts_ai_playout (HeartsDeal        *deal,
-                   const HeartsRules *rules,
-                   const gint        *totals,
-                   guint              exact_cards,
+hearts_ai_playout (HeartsDeal          *deal,
+                   const HeartsRules   *rules,
+                   const gint          *totals,
+                   guint                exact_cards,
                    const HeartsAiStyle *style,
-                   guint              shooters,
-                   HeartsAiOutcome   *out)
+                   guint                shooters,
+                   HeartsAiOutcome     *out)
 {
   guint             work = 0;
   guint             total = deal->n_players * deal->hand_size;
@@ -390,7 +390,7 @@ hearts_ai_playout (HeartsDeal        *deal,
         blind (&sit, deal);
       hearts_deal_play_unchecked (deal, rules,
                                   hearts_ai_policy_play (&sit, (shooters >> deal->turn) & 1 ? &hearts_ai_style_shooter
-                                                                                                : style));
+                                                                                            : style));
     }
   hearts_ai_deal_outcome (deal, rules, totals, out);
   return work;

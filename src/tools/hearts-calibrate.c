@@ -94,19 +94,19 @@ main (int   argc,
   g_autofree char *level_text = NULL;
   g_auto(GStrv) options = NULL;
   static const char *kinds[] = { "lead", "follow", "discard" };
-  gint64       n_deals = 100, seed = 1;
-  HeartsAiLevel level = HEARTS_AI_HARD;
-  HeartsRules  rules;
-  Counts       counts[HEARTS_AI_N_PLAY_KINDS] = { { 0 } };
-  HeartsAi    *ais[HEARTS_MAX_PLAYERS];
-  HeartsRng    rng;
-  GOptionEntry entries[] = {
-    { "deals", 'n', 0, G_OPTION_ARG_INT64, &n_deals, "Deals to play (100)", "N" },
-    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed (1)", "SEED" },
-    { "rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text, "Rules, as key=value words", "RULES" },
-    { "level", 'l', 0, G_OPTION_ARG_STRING, &level_text, "The players: easy, normal, hard (hard)", "LEVEL" },
-    { "option", 'o', 0, G_OPTION_ARG_STRING_ARRAY, &options, "Player option (repeatable)", "NAME=VALUE" },
-    { NULL }
+  gint64             n_deals = 100, seed = 1;
+  HeartsAiLevel      level = HEARTS_AI_HARD;
+  HeartsRules        rules;
+  Counts             counts[HEARTS_AI_N_PLAY_KINDS] = { { 0 } };
+  HeartsAi          *ais[HEARTS_MAX_PLAYERS];
+  HeartsRng          rng;
+  GOptionEntry       entries[] = {
+          { "deals", 'n', 0, G_OPTION_ARG_INT64, &n_deals, "Deals to play (100)", "N" },
+          { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed (1)", "SEED" },
+          { "rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text, "Rules, as key=value words", "RULES" },
+          { "level", 'l', 0, G_OPTION_ARG_STRING, &level_text, "The players: easy, normal, hard (hard)", "LEVEL" },
+          { "option", 'o', 0, G_OPTION_ARG_STRING_ARRAY, &options, "Player option (repeatable)", "NAME=VALUE" },
+          { NULL }
   };
 
   setlocale (LC_ALL, "");

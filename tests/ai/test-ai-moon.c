@@ -9,14 +9,14 @@
 
 /* A deal from its hands, the passes to the left (NULL: no pass) and its plays so far. */
 static void
-deal_from (HeartsDeal        *deal,
-           const HeartsRules *rules,
-           guint              dealer,
-           const char *const *hands,
-           const char *const *passes,
-           const char        *plays)
+deal_from (HeartsDeal         *deal,
+           const HeartsRules  *rules,
+           guint               dealer,
+           const char * const *hands,
+           const char * const *passes,
+           const char         *plays)
 {
-  HeartsCards   cards[HEARTS_MAX_PLAYERS];
+  HeartsCards cards[HEARTS_MAX_PLAYERS];
   g_auto(GStrv) words = g_strsplit (plays, " ", -1);
 
   for (guint s = 0; s < rules->n_players; s++)
@@ -198,7 +198,7 @@ test_hard_stops_moon (void)
     "4C 7C 9C 4D 5D TD JD KD 3S 5S 6S QS 4H",
   };
   static const char *passes[] = { "6H 7H 9H", "5C 6C 8C", "JC KC 3D", "4C 7C 9C" };
-  HeartsRules rules;
+  HeartsRules        rules;
 
   hearts_rules_init_default (&rules);
   for (guint64 seed = 0; seed < 3; seed++)
