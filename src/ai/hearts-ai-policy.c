@@ -18,6 +18,13 @@ const HeartsAiStyle hearts_ai_style_normal = {
   .moon_defense = TRUE,
   .moon_attack = TRUE,
   .moon_plan = TRUE,
+  .moon_watch = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_model = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
 };
 
 const HeartsAiStyle hearts_ai_style_playout = {
@@ -25,6 +32,7 @@ const HeartsAiStyle hearts_ai_style_playout = {
   .moon_attack = TRUE,
   .moon_plan = TRUE,
   .moon_bold = TRUE,
+  .moon_watch = TRUE,
 };
 
 const HeartsAiStyle hearts_ai_style_alert = {
@@ -40,6 +48,7 @@ const HeartsAiStyle hearts_ai_style_shooter = {
   .moon_attack = TRUE,
   .moon_plan = TRUE,
   .moon_always = TRUE,
+  .moon_watch = TRUE,
 };
 
 /* What the whole decision needs to know about the table, worked out once. */
@@ -323,7 +332,7 @@ moon_is_threat (const Ctx *ctx,
   if (points >= 5 && sit->tricks_left <= 4)
     return TRUE;
   /* A runner that wins most tricks is playing for the moon. */
-  if (points > 0 && won >= 3 && won * 4 >= done * 3)
+  if (ctx->style->moon_watch && points > 0 && won >= 3 && won * 4 >= done * 3)
     return TRUE;
   if (ctx->style->moon_bold)
     {
@@ -578,8 +587,8 @@ choose_follow (const Ctx *ctx)
 
           for (guint i = 0; i < sit->trick_len; i++)
             on_table |= HEARTS_CARD_BIT (sit->trick[i]);
-          if (last || (later & cards_above (top)) == 0 || (on_table & HEARTS_POINT_CARDS) ||
-              (dump & HEARTS_POINT_CARDS))
+          if (last || (later & cards_above (top)) == 0 ||
+              (ctx->style->moon_watch && ((on_table | dump) & HEARTS_POINT_CARDS)))
             return top;
         }
       return hearts_cards_lowest (legal);
@@ -603,7 +612,7 @@ choose_follow (const Ctx *ctx)
         }
       /* The runner takes this one: keep the high cards that may win a later trick (a
        * heart above the runner's is what stops it), and give it no point. */
-      if (above == 0 && win_seat == (guint) ctx->runner)
+      if (ctx->style->moon_watch && above == 0 && win_seat == (guint) ctx->runner)
         {
           HeartsCards plain = legal & ~HEARTS_POINT_CARDS;
 

@@ -40,7 +40,7 @@ normal_guess (const HeartsRules *rules,
 
   hearts_view_init (&view, rules, deal, seat, 0, NULL);
   hearts_ai_situation_from_view (&sit, &view);
-  return hearts_ai_policy_play (&sit, &hearts_ai_style_normal);
+  return hearts_ai_policy_play (&sit, &hearts_ai_style_model);
 }
 
 /* Counts the play @card of the seat to play in @before, from every other seat's watch. */
