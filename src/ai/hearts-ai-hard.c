@@ -317,7 +317,9 @@ search (HeartsAiHard *self,
   s.moon_bias = (gint) self->moon_margin;
   s.seed = seed;
   s.deadline = self->movetime > 0 ? g_get_monotonic_time () + self->movetime * (gint64) 1000 : 0;
-  max_samples = MAX (max_samples, 1);
+  /* A moon plan shares the budget of samples rather than doubling it, so that the search
+   * costs about what 7c44bbc's did. */
+  max_samples = MAX (max_samples / n_plans, 1);
   s.costs = g_new (gint, (gsize) max_samples * n_cands);
   s.moons = g_new (guint8, (gsize) max_samples * n_cands);
   s.work = g_new0 (guint, max_samples);
