@@ -18,6 +18,37 @@ const HeartsAiStyle hearts_ai_style_normal = {
   .moon_defense = TRUE,
   .moon_attack = TRUE,
   .moon_plan = TRUE,
+  .moon_watch = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_model = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_playout = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+  .moon_bold = TRUE,
+  .moon_watch = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_alert = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+  .moon_bold = TRUE,
+  .moon_alert = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_shooter = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+  .moon_always = TRUE,
+  .moon_watch = TRUE,
 };
 
 /* What the whole decision needs to know about the table, worked out once. */
@@ -176,6 +207,31 @@ hearts_ai_moon_hand (HeartsCards hand)
   return losers <= 3;
 }
 
+guint
+hearts_ai_moon_losers (HeartsCards hand,
+                       HeartsCards out)
+{
+  guint losers = 0;
+
+  /* The losing-trick count against the cards still out: of each suit's top three
+   * places, those where more cards out rank above than the place can outlast. */
+  for (guint s = 0; s < HEARTS_N_SUITS; s++)
+    {
+      HeartsCards mine = hand & SUIT (s);
+      guint       places = MIN (hearts_cards_count (mine), 3);
+
+      for (guint i = 0; i < places; i++)
+        {
+          HeartsCard top = hearts_cards_highest (mine);
+
+          if (hearts_cards_count (out & cards_above (top)) > i)
+            losers++;
+          mine &= ~HEARTS_CARD_BIT (top);
+        }
+    }
+  return losers;
+}
+
 static guint
 moon_points (HeartsCards taken)
 {
@@ -203,6 +259,7 @@ count_losers (const HeartsAiSituation *sit)
 
 static gboolean
 moon_is_on (const HeartsAiSituation *sit,
+            const HeartsAiStyle     *style,
             guint                    points)
 {
   /* Every card out must be beaten, bar perhaps one small loser when few points wait. */
@@ -212,7 +269,43 @@ moon_is_on (const HeartsAiSituation *sit,
     return TRUE;
   if (points >= 20 && losers <= 1 && sit->tricks_left <= 6)
     return TRUE;
+  if (style->moon_bold && points > 0)
+    {
+      /* In a playout a runner goes on with a hand that may make it, or once it has
+       * shown it is going for it (it wins most tricks). */
+      guint won = hearts_cards_count (sit->taken[sit->seat]) / sit->n_players;
+      guint done = (hearts_cards_count (sit->played) - sit->trick_len) / sit->n_players;
+
+      if (losers <= 2 || (won >= 2 && won * 3 >= done * 2))
+        return TRUE;
+    }
   return FALSE;
+}
+
+/* Cards of @runner's that another seat could beat, when its hand is known (in a
+ * playout, where every hand is), else G_MAXUINT. */
+static guint
+runner_losers (const HeartsAiSituation *sit,
+               guint                    runner)
+{
+  HeartsCards hand = sit->must[runner];
+  HeartsCards others = 0;
+  guint       losers = 0;
+
+  if (hearts_cards_count (hand) < sit->counts[runner])
+    return G_MAXUINT;
+  for (guint s = 0; s < sit->n_players; s++)
+    if (s != runner)
+      others |= s == sit->seat ? sit->hand : sit->must[s];
+  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
+    {
+      HeartsCard c;
+
+      HEARTS_CARDS_FOREACH (c, hand & SUIT (suit))
+        if (others & cards_above (c))
+          losers++;
+    }
+  return losers;
 }
 
 static gboolean
@@ -225,6 +318,11 @@ moon_is_threat (const Ctx *ctx,
 
   if ((sit->played & QS_BIT) && !(sit->taken[runner] & QS_BIT))
     return FALSE; /* the queen went in a trick that was not the runner's: impossible, but safe */
+  if (ctx->style->moon_alert && points > 0)
+    return TRUE;
+  guint won = hearts_cards_count (sit->taken[runner]) / ctx->n;
+  guint done = (hearts_cards_count (sit->played) - sit->trick_len) / ctx->n;
+
   if (points >= 16)
     return TRUE;
   if (hearts_taken >= 6)
@@ -233,6 +331,17 @@ moon_is_threat (const Ctx *ctx,
     return TRUE;
   if (points >= 5 && sit->tricks_left <= 4)
     return TRUE;
+  /* A runner that wins most tricks is playing for the moon. */
+  if (ctx->style->moon_watch && points > 0 && won >= 3 && won * 4 >= done * 3)
+    return TRUE;
+  if (ctx->style->moon_bold)
+    {
+      /* In a playout the defence is quicker: a point costs less than a moon. */
+      if (points > 0 && won >= 2 && won * 3 >= done * 2)
+        return TRUE;
+      if (points > 0 && runner_losers (sit, runner) <= 2)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -469,31 +578,45 @@ choose_follow (const Ctx *ctx)
 
   if (ctx->shooting)
     {
-      /* Win it if nobody after can go higher, else keep the high cards. */
+      /* Win it if nobody after can go higher, else keep the high cards, unless the
+       * moon rides on this trick: points on it, or a void seat that may drop some. */
       if (above != 0)
         {
-          HeartsCard top = hearts_cards_highest (above);
+          HeartsCard  top = hearts_cards_highest (above);
+          HeartsCards on_table = 0;
 
-          if (last || (later & cards_above (top)) == 0)
+          for (guint i = 0; i < sit->trick_len; i++)
+            on_table |= HEARTS_CARD_BIT (sit->trick[i]);
+          if (last || (later & cards_above (top)) == 0 ||
+              (ctx->style->moon_watch && ((on_table | dump) & HEARTS_POINT_CARDS)))
             return top;
         }
       return hearts_cards_lowest (legal);
     }
 
-  if (ctx->defending && above != 0 && (points > 0 || led == HEARTS_SUIT_HEARTS || (dump & HEARTS)))
+  if (ctx->defending)
     {
-      /* Take a point from the runner when it is winning or still to play. */
       gboolean runner_later = FALSE;
 
       for (guint k = sit->trick_len + 1; k < ctx->n; k++)
         if (seat_after (ctx, sit->leader, k) == (guint) ctx->runner)
           runner_later = TRUE;
-      if (win_seat == (guint) ctx->runner || runner_later)
+      /* Take a point from the runner when it is winning or still to play. */
+      if (above != 0 && (points > 0 || led == HEARTS_SUIT_HEARTS || (dump & HEARTS)) &&
+          (win_seat == (guint) ctx->runner || runner_later))
         {
           HeartsCard top = highest_but_queen (above);
 
           if (top != QS)
             return top;
+        }
+      /* The runner takes this one: keep the high cards that may win a later trick (a
+       * heart above the runner's is what stops it), and give it no point. */
+      if (ctx->style->moon_watch && above == 0 && win_seat == (guint) ctx->runner)
+        {
+          HeartsCards plain = legal & ~HEARTS_POINT_CARDS;
+
+          return hearts_cards_lowest (plain != 0 ? plain : legal);
         }
     }
 
@@ -642,9 +765,10 @@ hearts_ai_policy_play (const HeartsAiSituation *sit,
   ctx.shooting = FALSE;
   ctx.defending = FALSE;
   if (ctx.runner == (gint) ctx.me)
-    ctx.shooting = style->moon_attack && moon_is_on (sit, moon_points (sit->taken[ctx.me]));
+    ctx.shooting = style->moon_attack && moon_is_on (sit, style, moon_points (sit->taken[ctx.me]));
   if (ctx.runner < 0 || ctx.runner == (gint) ctx.me)
-    ctx.shooting |= style->moon_plan && sit->start_hand != 0 && hearts_ai_moon_hand (sit->start_hand);
+    ctx.shooting |= style->moon_always ||
+                    (style->moon_plan && sit->start_hand != 0 && hearts_ai_moon_hand (sit->start_hand));
   if (ctx.runner >= 0 && ctx.runner != (gint) ctx.me)
     ctx.defending = style->moon_defense && moon_is_threat (&ctx, ctx.runner);
 

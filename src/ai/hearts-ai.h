@@ -39,6 +39,9 @@ struct _HeartsAi
 
 HeartsAi     *hearts_ai_new            (HeartsAiLevel     level,
                                         guint64           seed);
+/* A test opponent, not a level (never offered to players): it keeps its winners in the
+ * pass and goes for the moon whenever no other seat has taken a point. */
+HeartsAi     *hearts_ai_new_test_shooter (guint64         seed);
 void          hearts_ai_free           (HeartsAi         *ai);
 const char   *hearts_ai_get_name       (HeartsAi         *ai);
 HeartsCards   hearts_ai_choose_pass    (HeartsAi         *ai,
@@ -73,6 +76,10 @@ typedef struct
   guint       best;                             /* index of the Hard player's choice */
   HeartsCards moves[HEARTS_AI_MAX_EVALUATED];   /* one card, or a pass of three */
   double      points[HEARTS_AI_MAX_EVALUATED];
+  /* How likely the hand then ends with a moon by this seat, and by another, under the
+   * plan the move is best played with (as points: the moon or not). */
+  double      own_moon[HEARTS_AI_MAX_EVALUATED];
+  double      their_moon[HEARTS_AI_MAX_EVALUATED];
 } HeartsAiEvaluation;
 
 /* @ai must be a Hard player. FALSE unless @view's seat is to play. Cards that play

@@ -187,6 +187,160 @@ test_review_bad_play (void)
   g_assert_cmpuint (found, ==, 4);
 }
 
+/* Plays @deal to its end, seat by seat with @ais. */
+static void
+play_with (HeartsDeal        *deal,
+           const HeartsRules *rules,
+           HeartsAi         **ais)
+{
+  while (deal->phase == HEARTS_DEAL_PLAYING)
+    {
+      HeartsView view;
+
+      hearts_view_init (&view, rules, deal, deal->turn, 0, NULL);
+      g_assert_cmpint (hearts_deal_play (deal, rules, deal->turn, hearts_ai_choose_play (ais[deal->turn], &view)),
+                       ==, HEARTS_REFUSAL_NONE);
+    }
+}
+
+/* Counts the moves of @review marked with @moon, checking that each is costly. */
+static guint
+count_moon_marks (GArray          *review,
+                  HeartsReviewMoon moon)
+{
+  guint marked = 0;
+
+  for (guint i = 0; i < review->len; i++)
+    {
+      const HeartsReviewMove *move = &g_array_index (review, HeartsReviewMove, i);
+
+      if (move->moon == HEARTS_REVIEW_MOON_NONE)
+        continue;
+      g_assert_true (move->costly);
+      g_assert_cmpfloat (move->move_points - move->best_points, >=, HEARTS_REVIEW_COSTLY_POINTS);
+      if (move->moon == moon)
+        {
+          g_test_message ("%s at trick %u: %s, %.1f points lost, the computer's %s",
+                          moon == HEARTS_REVIEW_MOON_GAVE_UP ? "gave up the moon" : "let the moon through",
+                          move->trick + 1, hearts_card_to_string (hearts_cards_lowest (move->move)),
+                          move->move_points - move->best_points,
+                          hearts_card_to_string (hearts_cards_lowest (move->best)));
+          marked++;
+        }
+    }
+  return marked;
+}
+
+/* Seat 1 goes for the moon whenever it can, against three beginners, and makes it: the
+ * review of seat 0 puts a costly move down to the moon it let through; a hand without
+ * a moon has no such mark. */
+static void
+test_review_moon_let_through (void)
+{
+  HeartsRules rules;
+  HeartsRng   rng;
+  guint       moons = 0, marked = 0, clean = 0;
+
+  hearts_rules_init_default (&rules);
+  hearts_rng_init (&rng, hearts_test_seed () + 2);
+  for (guint trial = 0; trial < 400 && (moons < 6 || clean < 6); trial++)
+    {
+      g_autoptr(HeartsAi) hard = review_ai (trial);
+      g_autoptr(HeartsAi) easy = hearts_ai_new (HEARTS_AI_EASY, trial);
+      g_autoptr(HeartsAi) shooter = hearts_ai_new_test_shooter (trial);
+      g_autoptr(GArray) review = NULL;
+      g_autoptr(GError) error = NULL;
+      HeartsAi       *ais[] = { easy, shooter, easy, easy };
+      gint            totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsDealScore score;
+      HeartsDeal      deal;
+
+      hearts_deal_shuffle (&deal, &rules, 0, 3, &rng);
+      play_with (&deal, &rules, ais);
+      hearts_deal_score (&deal, &rules, NULL, &score);
+      if (score.shooter != 1 && clean >= 6)
+        continue;
+      if (score.shooter == 1 && moons >= 6)
+        continue;
+      g_assert_true (hearts_ai_set_option (hard, "samples", "64"));
+      review = hearts_review_deal (&rules, &deal, 0, 0, totals, hard, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      if (score.shooter == 1)
+        {
+          moons++;
+          marked += count_moon_marks (review, HEARTS_REVIEW_MOON_LET_THROUGH) > 0;
+        }
+      else
+        {
+          clean++;
+          g_assert_cmpuint (count_moon_marks (review, HEARTS_REVIEW_MOON_LET_THROUGH), ==, 0);
+        }
+    }
+  g_test_message ("%u moons, %u reviews with the mark", moons, marked);
+  g_assert_cmpuint (moons, ==, 6);
+  g_assert_cmpuint (marked, >=, 2);
+}
+
+/* The top three hearts and two more aces. */
+static gboolean
+made_for_the_moon (HeartsCards hand)
+{
+  guint aces = 0;
+
+  for (guint rank = HEARTS_RANK_QUEEN; rank <= HEARTS_RANK_ACE; rank++)
+    if (!hearts_cards_has (hand, HEARTS_CARD (HEARTS_SUIT_HEARTS, rank)))
+      return FALSE;
+  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
+    aces += suit != HEARTS_SUIT_HEARTS && hearts_cards_has (hand, HEARTS_CARD (suit, HEARTS_RANK_ACE));
+  return aces >= 2;
+}
+
+/* Seat 0 is dealt a hand made for the moon and plays it as a beginner, who leads its
+ * smallest cards: the review says where it gave the moon up. */
+static void
+test_review_moon_gave_up (void)
+{
+  HeartsRules rules;
+  HeartsRng   rng;
+  guint       hands = 0, marked = 0;
+
+  hearts_rules_init_default (&rules);
+  hearts_rng_init (&rng, hearts_test_seed () + 3);
+  for (guint trial = 0; trial < 20000 && hands < 4; trial++)
+    {
+      g_autoptr(HeartsAi) hard = NULL;
+      g_autoptr(HeartsAi) easy = NULL;
+      g_autoptr(HeartsAi) normal = NULL;
+      g_autoptr(GArray) review = NULL;
+      g_autoptr(GError) error = NULL;
+      HeartsAi       *ais[4];
+      gint            totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsDealScore score;
+      HeartsDeal      deal;
+
+      hearts_deal_shuffle (&deal, &rules, 0, 3, &rng);
+      if (!made_for_the_moon (deal.hands[0]))
+        continue;
+      hard = review_ai (trial);
+      easy = hearts_ai_new (HEARTS_AI_EASY, trial);
+      normal = hearts_ai_new (HEARTS_AI_NORMAL, trial);
+      ais[0] = easy;
+      ais[1] = ais[2] = ais[3] = normal;
+      play_with (&deal, &rules, ais);
+      hearts_deal_score (&deal, &rules, NULL, &score);
+      if (score.shooter == 0)
+        continue;
+      g_assert_true (hearts_ai_set_option (hard, "samples", "64"));
+      review = hearts_review_deal (&rules, &deal, 0, 0, totals, hard, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      hands++;
+      marked += count_moon_marks (review, HEARTS_REVIEW_MOON_GAVE_UP) > 0;
+    }
+  g_test_message ("%u moon hands played without the moon, %u reviews with the mark", hands, marked);
+  g_assert_cmpuint (hands, ==, 4);
+  g_assert_cmpuint (marked, >=, 3);
+}
+
 static gboolean
 on_hang_guard (gpointer user_data)
 {
@@ -415,6 +569,8 @@ main (int   argc,
 
   g_test_add_func ("/review/view-only", test_review_view_only);
   g_test_add_func ("/review/bad-play-costly", test_review_bad_play);
+  g_test_add_func ("/review/moon-let-through", test_review_moon_let_through);
+  g_test_add_func ("/review/moon-gave-up", test_review_moon_gave_up);
   g_test_add_func ("/review/async", test_review_async);
   g_test_add_func ("/review/from-view", test_review_from_view);
   g_test_add_func ("/review/cancel", test_review_cancel);
