@@ -53,6 +53,8 @@ typedef struct
   guint    bold;         /* 1: the playouts' seats play hearts_ai_style_playout */
   guint    moon_margin;  /* cost (3 a point with four players) a moon plan must win by */
   guint    alert;        /* 1: against a moon plan the others play hearts_ai_style_alert */
+  guint    runner_losers; /* a seat with every point so far shoots in a sample where its
+                           * hand has at most this many losing tricks; 0: never */
 } HeartsAiHard;
 
 /* Which moon a sample's playout ended with, for the review. */
@@ -383,6 +385,7 @@ typedef struct
   const HeartsAiStyle     *style;       /* of the seats in the playouts */
   const HeartsAiStyle     *alert_style; /* of the others when the seat plays for the moon */
   const HeartsAiInference *inference;
+  guint                    runner_losers;
 } PlayData;
 
 static guint8
@@ -392,6 +395,34 @@ moon_of (const HeartsAiOutcome *out,
   if (out->shooter < 0)
     return MOON_NONE;
   return out->shooter == (gint) seat ? MOON_OWN : MOON_THEIRS;
+}
+
+/* The seat that has taken every point so far, when in this sampled deal its hand can
+ * still take the rest (at most @max_losers losing tricks): it goes for the moon in the
+ * playouts, so the search sees the moon coming and what stops it. */
+static guint
+sampled_runner (const HeartsDeal *deal,
+                guint             me,
+                guint             max_losers)
+{
+  gint        runner = -1;
+  HeartsCards out = 0;
+
+  if (max_losers == 0)
+    return 0;
+  for (guint s = 0; s < deal->n_players; s++)
+    if (deal->taken[s] & HEARTS_POINT_CARDS)
+      {
+        if (runner >= 0 || s == me)
+          return 0;
+        runner = (gint) s;
+      }
+  if (runner < 0)
+    return 0;
+  for (guint s = 0; s < deal->n_players; s++)
+    if (s != (guint) runner)
+      out |= deal->hands[s];
+  return hearts_ai_moon_losers (deal->hands[runner], out) <= max_losers ? 1u << runner : 0;
 }
 
 static double
@@ -411,14 +442,16 @@ play_sample (gconstpointer data,
   hearts_ai_sample_deal (view, &base, rng);
   /* The weight first: it also says who plays for the moon in this deal. */
   weight = hearts_ai_history_weight (view, &base, pd->inference, &shooters);
+  shooters |= sampled_runner (&base, me, pd->runner_losers);
   for (guint c = 0; c < pd->n_cards * pd->n_plans; c++)
     {
       HeartsDeal      deal = base;
       HeartsAiOutcome out;
 
       hearts_deal_play_unchecked (&deal, &view->rules, pd->cards[c / pd->n_plans]);
+      /* Against a runner, or with the moon as its own plan, every seat watches it. */
       *work += hearts_ai_playout (&deal, &view->rules, view->totals, pd->exact_cards,
-                                  c % pd->n_plans == 1 ? pd->alert_style : pd->style,
+                                  c % pd->n_plans == 1 || shooters != 0 ? pd->alert_style : pd->style,
                                   shooters | (c % pd->n_plans == 1 ? 1u << me : 0), &out);
       costs[c] = out.costs[me];
       moons[c] = moon_of (&out, me);
@@ -459,6 +492,7 @@ play_data_init (PlayData         *pd,
   pd->style = self->bold ? &hearts_ai_style_playout : &hearts_ai_style_model;
   pd->alert_style = self->alert ? &hearts_ai_style_alert : pd->style;
   pd->inference = &self->inference;
+  pd->runner_losers = self->runner_losers;
   HEARTS_CARDS_FOREACH (card, moves)
     pd->cards[pd->n_cards++] = card;
 }
@@ -680,6 +714,8 @@ hard_set_option (HeartsAi   *ai,
     return parse_uint (value, 1, &self->full_budget);
   if (g_strcmp0 (name, "exact-tricks") == 0)
     return parse_uint (value, 4, &self->exact_tricks);
+  if (g_strcmp0 (name, "runner-losers") == 0)
+    return parse_uint (value, 13, &self->runner_losers);
   if (g_strcmp0 (name, "moon-losers") == 0)
     return parse_uint (value, 13, &self->moon_losers);
   if (g_strcmp0 (name, "bold") == 0)
@@ -743,6 +779,7 @@ hearts_ai_hard_new (void)
   self->moon_losers = 5;
   self->moon_margin = MOON_MARGIN;
   self->alert = 1;
+  self->runner_losers = 4;
   return &self->parent;
 }
 

@@ -225,6 +225,49 @@ test_hard_stops_moon (void)
     }
 }
 
+/* Seat 1 has taken every point so far (the J♥) and leads the A♥: it holds the Q♥, the
+ * 6♥ and the 5♥ still, and the moon is in reach. Seat 0's K♥ is the one heart that beats
+ * the Q♥: dropping it under the ace (as one does when nobody runs) lets the moon through.
+ * The Hard player keeps it and takes a heart in time. 7c44bbc's Hard dropped the king
+ * (10 seeds of 10), and so did this one's in 26 of 30 seeds while its playouts did not
+ * model a runner (runner-losers=0); the moon then went through. */
+static void
+test_hard_stops_runner (void)
+{
+  static const char *hands[] = {
+    "9C JC 2D 3D 7D 9D TD KD 2S 8S 3H TH KH",
+    "2C 5C KC 5D 6D 8D JD QD JS 5H 6H QH AH",
+    "4C 6C 7C 8C 4D AD 3S 9S QS AS 2H 4H 8H",
+    "3C TC QC AC 4S 5S 6S 7S TS KS 7H 9H JH",
+  };
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  for (guint64 seed = 0; seed < 3; seed++)
+    {
+      g_autoptr(HeartsAi) hard = hard_new (seed);
+      g_autoptr(HeartsAi) shooter = hearts_ai_new_test_shooter (seed);
+      g_autoptr(HeartsAi) left = hearts_ai_new (HEARTS_AI_NORMAL, seed);
+      g_autoptr(HeartsAi) across = hearts_ai_new (HEARTS_AI_NORMAL, seed + 1);
+      HeartsAi       *ais[] = { hard, shooter, left, across };
+      HeartsDeal      deal;
+      HeartsView      view;
+      HeartsDealScore score;
+      HeartsCard      card;
+
+      deal_from (&deal, &rules, 0, hands, NULL, "2C 8C 3C JC 8S JS 9S KS 4S 2S 5C AS 4D JH 7D QD AH 8H 9H");
+      g_assert_cmpuint (deal.turn, ==, 0);
+      g_assert_cmpuint (deal.taken[1] & HEARTS_POINT_CARDS, ==, HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_JACK)));
+      hearts_view_init (&view, &rules, &deal, 0, 0, NULL);
+      card = hearts_ai_choose_play (hard, &view);
+      g_test_message ("seed %" G_GUINT64_FORMAT ": %s", seed, hearts_card_to_string (card));
+      g_assert_cmpstr (hearts_card_to_string (card), !=, "KH");
+      play_out (&deal, &rules, ais, &score);
+      g_assert_cmpint (score.shooter, ==, -1);
+      g_assert_cmpuint (deal.taken[0] & HEARTS_HEARTS_MASK, !=, 0);
+    }
+}
+
 /* Plays a whole deal from @hands (no pass) with @first at seat 0 and Normal players at
  * the others, and scores it. */
 static void
@@ -307,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/ai/moon/exact-ending", test_exact_ending);
   g_test_add_func ("/ai/moon/normal-keeps-stopper", test_normal_keeps_stopper);
   g_test_add_func ("/ai/moon/hard-stops-moon", test_hard_stops_moon);
+  g_test_add_func ("/ai/moon/hard-stops-runner", test_hard_stops_runner);
   g_test_add_func ("/ai/moon/hard-shoots", test_hard_shoots);
   g_test_add_func ("/ai/moon/hard-not-reckless", test_hard_not_reckless);
   return g_test_run ();
