@@ -182,64 +182,15 @@ test_normal_keeps_stopper (void)
   g_assert_cmpstr (hearts_card_to_string (hearts_ai_choose_play (normal, &view)), ==, "4H");
 }
 
-/* Seat 1 has taken every point so far (the Q♠ and seven hearts) and has the moon in
- * reach: it holds the 9♥, the 7♥ and the 6♥, which seat 0 passed it. Seat 0 must keep
- * the one heart that beats them (the T♥) and take a heart with it in time; discarding
- * it lets the moon through (seat 1 then leads the 9♥, and seat 0's 8♥ falls under it).
- * The Hard player does, against the test shooter. */
+/* From the deal of @hands (@passes to the left, or NULL) after @plays, seat 1 has taken
+ * every point so far, the moon is in reach, and it is seat 0's turn: the Hard player keeps
+ * @stopper, and against the test shooter takes a heart in time, whatever its seed. */
 static void
-test_hard_stops_moon (void)
+assert_hard_stops_moon (const char * const *hands,
+                        const char * const *passes,
+                        const char         *plays,
+                        const char         *stopper)
 {
-  /* As dealt; after the pass seat 1 holds 3C TC 7D 2S 9S JS KS AS 2H 6H 7H 9H AH. */
-  static const char *hands[] = {
-    "2C AC 2D 9D 8S TS 6H 7H 8H 9H TH JH KH",
-    "3C 5C 6C 8C TC 7D 2S 9S JS KS AS 2H AH",
-    "JC KC QC 3D 6D 8D QD AD 4S 7S 3H 5H QH",
-    "4C 7C 9C 4D 5D TD JD KD 3S 5S 6S QS 4H",
-  };
-  static const char *passes[] = { "6H 7H 9H", "5C 6C 8C", "JC KC 3D", "4C 7C 9C" };
-  HeartsRules        rules;
-
-  hearts_rules_init_default (&rules);
-  for (guint64 seed = 0; seed < 3; seed++)
-    {
-      g_autoptr(HeartsAi) hard = hard_new (seed);
-      g_autoptr(HeartsAi) shooter = hearts_ai_new_test_shooter (seed);
-      g_autoptr(HeartsAi) left = hearts_ai_new (HEARTS_AI_NORMAL, seed);
-      g_autoptr(HeartsAi) across = hearts_ai_new (HEARTS_AI_NORMAL, seed + 1);
-      HeartsAi       *ais[] = { hard, shooter, left, across };
-      HeartsDeal      deal;
-      HeartsView      view;
-      HeartsDealScore score;
-      HeartsCard      card;
-
-      deal_from (&deal, &rules, 0, hands, passes,
-                 "2C 3C QC KC 3D 2D 7D AD 4S 3S TS AS KS 7S QS 8S JS QH 6S KH AH 5H 4H JH 9S QD 5S");
-      g_assert_cmpuint (deal.turn, ==, 0);
-      hearts_view_init (&view, &rules, &deal, 0, 0, NULL);
-      card = hearts_ai_choose_play (hard, &view);
-      g_assert_cmpstr (hearts_card_to_string (card), !=, "TH");
-      play_out (&deal, &rules, ais, &score);
-      g_assert_cmpint (score.shooter, ==, -1);
-      g_assert_cmpuint (deal.taken[0] & HEARTS_HEARTS_MASK, !=, 0);
-    }
-}
-
-/* Seat 1 has taken every point so far (the J♥) and leads the A♥: it holds the Q♥, the
- * 6♥ and the 5♥ still, and the moon is in reach. Seat 0's K♥ is the one heart that beats
- * the Q♥: dropping it under the ace (as one does when nobody runs) lets the moon through.
- * The Hard player keeps it and takes a heart in time. 7c44bbc's Hard dropped the king
- * (10 seeds of 10), and so did this one's in 26 of 30 seeds while its playouts did not
- * model a runner (runner-losers=0); the moon then went through. */
-static void
-test_hard_stops_runner (void)
-{
-  static const char *hands[] = {
-    "9C JC 2D 3D 7D 9D TD KD 2S 8S 3H TH KH",
-    "2C 5C KC 5D 6D 8D JD QD JS 5H 6H QH AH",
-    "4C 6C 7C 8C 4D AD 3S 9S QS AS 2H 4H 8H",
-    "3C TC QC AC 4S 5S 6S 7S TS KS 7H 9H JH",
-  };
   HeartsRules rules;
 
   hearts_rules_init_default (&rules);
@@ -255,17 +206,59 @@ test_hard_stops_runner (void)
       HeartsDealScore score;
       HeartsCard      card;
 
-      deal_from (&deal, &rules, 0, hands, NULL, "2C 8C 3C JC 8S JS 9S KS 4S 2S 5C AS 4D JH 7D QD AH 8H 9H");
+      deal_from (&deal, &rules, 0, hands, passes, plays);
       g_assert_cmpuint (deal.turn, ==, 0);
-      g_assert_cmpuint (deal.taken[1] & HEARTS_POINT_CARDS, ==, HEARTS_CARD_BIT (HEARTS_CARD (HEARTS_SUIT_HEARTS, HEARTS_RANK_JACK)));
+      for (guint s = 0; s < 4; s++)
+        g_assert_cmpint ((deal.taken[s] & HEARTS_POINT_CARDS) != 0, ==, s == 1);
       hearts_view_init (&view, &rules, &deal, 0, 0, NULL);
       card = hearts_ai_choose_play (hard, &view);
       g_test_message ("seed %" G_GUINT64_FORMAT ": %s", seed, hearts_card_to_string (card));
-      g_assert_cmpstr (hearts_card_to_string (card), !=, "KH");
+      g_assert_cmpstr (hearts_card_to_string (card), !=, stopper);
       play_out (&deal, &rules, ais, &score);
       g_assert_cmpint (score.shooter, ==, -1);
       g_assert_cmpuint (deal.taken[0] & HEARTS_HEARTS_MASK, !=, 0);
     }
+}
+
+/* Seat 1 has taken every point so far (the Q♠ and seven hearts) and has the moon in
+ * reach: it holds the 9♥, the 7♥ and the 6♥, which seat 0 passed it. Seat 0 must keep
+ * the one heart that beats them (the T♥) and take a heart with it in time; discarding
+ * it lets the moon through (seat 1 then leads the 9♥, and seat 0's 8♥ falls under it).
+ * (7c44bbc's Hard keeps it too.) */
+static void
+test_hard_stops_moon (void)
+{
+  /* As dealt; after the pass seat 1 holds 3C TC 7D 2S 9S JS KS AS 2H 6H 7H 9H AH. */
+  static const char *hands[] = {
+    "2C AC 2D 9D 8S TS 6H 7H 8H 9H TH JH KH",
+    "3C 5C 6C 8C TC 7D 2S 9S JS KS AS 2H AH",
+    "JC KC QC 3D 6D 8D QD AD 4S 7S 3H 5H QH",
+    "4C 7C 9C 4D 5D TD JD KD 3S 5S 6S QS 4H",
+  };
+  static const char *passes[] = { "6H 7H 9H", "5C 6C 8C", "JC KC 3D", "4C 7C 9C" };
+
+  assert_hard_stops_moon (hands, passes,
+                          "2C 3C QC KC 3D 2D 7D AD 4S 3S TS AS KS 7S QS 8S JS QH 6S KH AH 5H 4H JH 9S QD 5S",
+                          "TH");
+}
+
+/* Seat 1 has taken every point so far (the J♥) and leads the A♥: it holds the Q♥, the
+ * 6♥ and the 5♥ still, and the moon is in reach. Seat 0's K♥ is the one heart that beats
+ * the Q♥: dropping it under the ace (as one does when nobody runs) lets the moon through.
+ * 7c44bbc's Hard dropped the king (10 seeds of 10), and so did this one's in 26 of 30
+ * seeds while its playouts did not model a runner (runner-losers=0); the moon then went
+ * through. */
+static void
+test_hard_stops_runner (void)
+{
+  static const char *hands[] = {
+    "9C JC 2D 3D 7D 9D TD KD 2S 8S 3H TH KH",
+    "2C 5C KC 5D 6D 8D JD QD JS 5H 6H QH AH",
+    "4C 6C 7C 8C 4D AD 3S 9S QS AS 2H 4H 8H",
+    "3C TC QC AC 4S 5S 6S 7S TS KS 7H 9H JH",
+  };
+
+  assert_hard_stops_moon (hands, NULL, "2C 8C 3C JC 8S JS 9S KS 4S 2S 5C AS 4D JH 7D QD AH 8H 9H", "KH");
 }
 
 /* Plays a whole deal from @hands (no pass) with @first at seat 0 and Normal players at
