@@ -340,7 +340,7 @@ history_weight (const HeartsView *view,
 
           hearts_view_init (&seen, rules, &replay, seat, view->hand_index, view->totals);
           hearts_ai_situation_from_view (&sit, &seen);
-          guess = hearts_ai_policy_play (&sit, &hearts_ai_style_normal);
+          guess = hearts_ai_policy_play (&sit, &hearts_ai_style_model);
           if (!play_alike (&replay, rules, guess, card))
             weight *= miss;
         }

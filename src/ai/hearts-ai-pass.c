@@ -160,9 +160,8 @@ pass_easy (HeartsCards hand)
   return pass;
 }
 
-/* A hand to shoot with keeps its winners: the smallest cards go, hearts last. */
-static HeartsCards
-pass_moon (HeartsCards hand)
+HeartsCards
+hearts_ai_pass_moon (HeartsCards hand)
 {
   HeartsCards pass = 0;
 
@@ -196,7 +195,7 @@ hearts_ai_pass_heuristic (const HeartsRules  *rules,
   if (style == HEARTS_AI_PASS_EASY)
     return pass_easy (hand);
   if (hearts_ai_moon_hand (hand))
-    return pass_moon (hand);
+    return hearts_ai_pass_moon (hand);
   hearts_ai_pass_candidates (rules, hand, dir, &pass, 1);
   return pass;
 }

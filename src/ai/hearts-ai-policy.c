@@ -18,6 +18,21 @@ const HeartsAiStyle hearts_ai_style_normal = {
   .moon_defense = TRUE,
   .moon_attack = TRUE,
   .moon_plan = TRUE,
+  .moon_watch = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_model = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_shooter = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+  .moon_always = TRUE,
+  .moon_watch = TRUE,
 };
 
 /* What the whole decision needs to know about the table, worked out once. */
@@ -223,6 +238,9 @@ moon_is_threat (const Ctx *ctx,
   guint                    points = moon_points (sit->taken[runner]);
   guint                    hearts_taken = hearts_cards_count (sit->taken[runner] & HEARTS);
 
+  guint                    won = hearts_cards_count (sit->taken[runner]) / ctx->n;
+  guint                    done = (hearts_cards_count (sit->played) - sit->trick_len) / ctx->n;
+
   if ((sit->played & QS_BIT) && !(sit->taken[runner] & QS_BIT))
     return FALSE; /* the queen went in a trick that was not the runner's: impossible, but safe */
   if (points >= 16)
@@ -232,6 +250,9 @@ moon_is_threat (const Ctx *ctx,
   if (points >= 13 && sit->tricks_left <= 7)
     return TRUE;
   if (points >= 5 && sit->tricks_left <= 4)
+    return TRUE;
+  /* A runner that wins most tricks is playing for the moon. */
+  if (ctx->style->moon_watch && points > 0 && won >= 3 && won * 4 >= done * 3)
     return TRUE;
   return FALSE;
 }
@@ -469,31 +490,45 @@ choose_follow (const Ctx *ctx)
 
   if (ctx->shooting)
     {
-      /* Win it if nobody after can go higher, else keep the high cards. */
+      /* Win it if nobody after can go higher, else keep the high cards, unless the
+       * moon rides on this trick: points on it, or a void seat that may drop some. */
       if (above != 0)
         {
-          HeartsCard top = hearts_cards_highest (above);
+          HeartsCard  top = hearts_cards_highest (above);
+          HeartsCards on_table = 0;
 
-          if (last || (later & cards_above (top)) == 0)
+          for (guint i = 0; i < sit->trick_len; i++)
+            on_table |= HEARTS_CARD_BIT (sit->trick[i]);
+          if (last || (later & cards_above (top)) == 0 ||
+              (ctx->style->moon_watch && ((on_table | dump) & HEARTS_POINT_CARDS)))
             return top;
         }
       return hearts_cards_lowest (legal);
     }
 
-  if (ctx->defending && above != 0 && (points > 0 || led == HEARTS_SUIT_HEARTS || (dump & HEARTS)))
+  if (ctx->defending)
     {
-      /* Take a point from the runner when it is winning or still to play. */
       gboolean runner_later = FALSE;
 
       for (guint k = sit->trick_len + 1; k < ctx->n; k++)
         if (seat_after (ctx, sit->leader, k) == (guint) ctx->runner)
           runner_later = TRUE;
-      if (win_seat == (guint) ctx->runner || runner_later)
+      /* Take a point from the runner when it is winning or still to play. */
+      if (above != 0 && (points > 0 || led == HEARTS_SUIT_HEARTS || (dump & HEARTS)) &&
+          (win_seat == (guint) ctx->runner || runner_later))
         {
           HeartsCard top = highest_but_queen (above);
 
           if (top != QS)
             return top;
+        }
+      /* The runner takes this one: keep the high cards that may win a later trick (a
+       * heart above the runner's is what stops it), and give it no point. */
+      if (ctx->style->moon_watch && above == 0 && win_seat == (guint) ctx->runner)
+        {
+          HeartsCards plain = legal & ~HEARTS_POINT_CARDS;
+
+          return hearts_cards_lowest (plain != 0 ? plain : legal);
         }
     }
 
@@ -644,7 +679,8 @@ hearts_ai_policy_play (const HeartsAiSituation *sit,
   if (ctx.runner == (gint) ctx.me)
     ctx.shooting = style->moon_attack && moon_is_on (sit, moon_points (sit->taken[ctx.me]));
   if (ctx.runner < 0 || ctx.runner == (gint) ctx.me)
-    ctx.shooting |= style->moon_plan && sit->start_hand != 0 && hearts_ai_moon_hand (sit->start_hand);
+    ctx.shooting |= style->moon_always ||
+                    (style->moon_plan && sit->start_hand != 0 && hearts_ai_moon_hand (sit->start_hand));
   if (ctx.runner >= 0 && ctx.runner != (gint) ctx.me)
     ctx.defending = style->moon_defense && moon_is_threat (&ctx, ctx.runner);
 

@@ -16,6 +16,7 @@ HeartsAi    *hearts_ai_random_new  (void);
 HeartsAi    *hearts_ai_easy_new    (void);
 HeartsAi    *hearts_ai_normal_new  (void);
 HeartsAi    *hearts_ai_hard_new    (void);
+HeartsAi    *hearts_ai_shooter_new (void);
 
 /* A seed for one decision that depends only on the player's seed and what the view
  * shows, so that the same view always gets the same answer (no hidden history). */
@@ -53,9 +54,20 @@ typedef struct
   gboolean moon_defense;  /* stop another player who is taking every point */
   gboolean moon_attack;   /* go for the moon when it is on */
   gboolean moon_plan;     /* go for it from the first card with a hand made for it */
+  gboolean moon_always;   /* go for it whenever nobody else has taken a point */
+  gboolean moon_watch;    /* a runner winning most tricks is a threat; a shooter takes a
+                           * trick with points on it; under the runner's winning card a
+                           * defender keeps its high cards and gives no point */
 } HeartsAiStyle;
 
+/* The Normal player. */
 extern const HeartsAiStyle hearts_ai_style_normal;
+/* The Normal player without moon_watch (as at 7c44bbc): the Hard player's model of every
+ * seat in its playouts and of the others' plays. With moon_watch there, Hard measured
+ * about 0.3 points a hand weaker against 7c44bbc's (issue #22, 200 deals). */
+extern const HeartsAiStyle hearts_ai_style_model;
+/* The Normal player's play with moon_always: the test shooter. */
+extern const HeartsAiStyle hearts_ai_style_shooter;
 
 void         hearts_ai_situation_from_view (HeartsAiSituation *sit,
                                             const HeartsView  *view);
@@ -84,6 +96,8 @@ double       hearts_ai_pass_cost           (const HeartsRules *rules,
                                             HeartsCards        kept,
                                             HeartsCards        passed,
                                             HeartsPassDirection dir);
+/* Keeps a moon hand's winners: the smallest cards go, hearts last. */
+HeartsCards  hearts_ai_pass_moon           (HeartsCards        hand);
 HeartsCards  hearts_ai_pass_heuristic      (const HeartsRules *rules,
                                             HeartsCards        hand,
                                             HeartsPassDirection dir,

@@ -312,7 +312,7 @@ hearts_ai_playout (HeartsDeal        *deal,
           return;
         }
       hearts_ai_situation_from_deal (&sit, rules, deal, start);
-      hearts_deal_play_unchecked (deal, rules, hearts_ai_policy_play (&sit, &hearts_ai_style_normal));
+      hearts_deal_play_unchecked (deal, rules, hearts_ai_policy_play (&sit, &hearts_ai_style_model));
     }
   hearts_ai_deal_costs (deal, rules, totals, costs);
 }

@@ -40,6 +40,18 @@ hearts_ai_new (HeartsAiLevel level,
   return ai;
 }
 
+HeartsAi *
+hearts_ai_new_test_shooter (guint64 seed)
+{
+  HeartsAi *ai = hearts_ai_shooter_new ();
+
+  /* It plays as the Normal player once its moon is gone. */
+  ai->level = HEARTS_AI_NORMAL;
+  ai->seed = seed;
+  hearts_rng_init (&ai->rng, seed);
+  return ai;
+}
+
 void
 hearts_ai_free (HeartsAi *ai)
 {

@@ -39,6 +39,9 @@ struct _HeartsAi
 
 HeartsAi     *hearts_ai_new            (HeartsAiLevel     level,
                                         guint64           seed);
+/* A test opponent, not a level (never offered to players): it keeps its winners in the
+ * pass and goes for the moon whenever no other seat has taken a point. */
+HeartsAi     *hearts_ai_new_test_shooter (guint64         seed);
 void          hearts_ai_free           (HeartsAi         *ai);
 const char   *hearts_ai_get_name       (HeartsAi         *ai);
 HeartsCards   hearts_ai_choose_pass    (HeartsAi         *ai,

@@ -834,6 +834,16 @@ hearts_external_ai_get_engine_name (HeartsAi *ai)
   return ((HeartsExternalAi *) ai)->engine_name;
 }
 
+GPid
+hearts_external_ai_get_pid (HeartsAi *ai)
+{
+  HeartsExternalAi *self = (HeartsExternalAi *) ai;
+
+  g_return_val_if_fail (hearts_external_ai_is_external (ai), 0);
+  /* The engine leads its own process group, so the group is its id. */
+  return self->process != NULL ? self->group : 0;
+}
+
 guint
 hearts_external_ai_get_failures (HeartsAi *ai)
 {

@@ -21,6 +21,8 @@ HeartsAi   *hearts_external_ai_new             (const char    *command,
 gboolean    hearts_external_ai_is_external     (HeartsAi      *ai);
 /* What the engine calls itself in its "hep" answer. */
 const char *hearts_external_ai_get_engine_name (HeartsAi      *ai);
+/* The engine's process id while it plays, else 0 (hearts-arena reads its CPU time). */
+GPid        hearts_external_ai_get_pid         (HeartsAi      *ai);
 /* Moves the stand-in player had to make. */
 guint       hearts_external_ai_get_failures    (HeartsAi      *ai);
 /* NULL while the engine plays; once it has been dropped, why (a sentence for the

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hearts-ai.h"
 #include "hearts-engine.h"
@@ -25,6 +26,7 @@ typedef struct
 {
   const char   *spec;
   const char   *command; /* an external engine, or NULL */
+  gboolean      shooter; /* the test shooter rather than a level */
   HeartsAiLevel level;
   char        **options; /* NAME=VALUE */
 } Player;
@@ -52,6 +54,7 @@ typedef struct
   guint   done;
   GArray *play_times[N_SIDES];   /* gint64 µs per move */
   GArray *choice_times[N_SIDES]; /* the same, for plays with two legal cards or more */
+  GArray *choice_cpu[N_SIDES];   /* the player's processor time of those, µs */
   GArray *pass_times[N_SIDES];
   guint   failures[N_SIDES]; /* moves an external engine left to its stand-in */
 } Arena;
@@ -62,6 +65,7 @@ typedef struct
   HeartsAi *ais[N_SIDES][HEARTS_MAX_PLAYERS];
   GArray   *play_times[N_SIDES];
   GArray   *choice_times[N_SIDES];
+  GArray   *choice_cpu[N_SIDES];
   GArray   *pass_times[N_SIDES];
 } Table;
 
@@ -107,6 +111,8 @@ table_get_ai (Table *table,
       if (ai == NULL)
         die ("%s: %s", player->spec, error->message);
     }
+  else if (player->shooter)
+    ai = hearts_ai_new_test_shooter (0);
   else
     ai = hearts_ai_new (player->level, 0);
 
@@ -120,6 +126,36 @@ table_get_ai (Table *table,
 
   table->ais[side][seat] = ai;
   return ai;
+}
+
+/* Processor time in µs of what thinks for @ai: this thread, or the engine's process
+ * (its main thread, which does the thinking with threads=1), read from
+ * /proc/PID/schedstat; -1 when unknown. The load of the machine slows the wall clock
+ * but hardly this. */
+static gint64
+thinking_cpu_time (HeartsAi *ai)
+{
+  if (hearts_external_ai_is_external (ai))
+    {
+      GPid             pid = hearts_external_ai_get_pid (ai);
+      g_autofree char *path = NULL;
+      g_autofree char *text = NULL;
+
+      if (pid <= 0)
+        return -1;
+      path = g_strdup_printf ("/proc/%d/schedstat", (int) pid);
+      if (!g_file_get_contents (path, &text, NULL, NULL))
+        return -1;
+      return (gint64) (g_ascii_strtoull (text, NULL, 10) / 1000);
+    }
+  else
+    {
+      struct timespec ts;
+
+      if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return -1;
+      return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+    }
 }
 
 static guint
@@ -187,15 +223,21 @@ play_rotation (Table            *table,
       guint         s = hearts_deal_get_current_player (&deal);
       HeartsRefusal refusal;
       HeartsCard    card;
-      gint64        start;
+      gint64        start, cpu;
 
       hearts_view_init (&view, rules, &deal, s, deal_index, no_totals);
+      cpu = thinking_cpu_time (ais[s]);
       start = g_get_monotonic_time ();
       card = hearts_ai_choose_play (ais[s], &view);
       start = g_get_monotonic_time () - start;
+      cpu = cpu >= 0 ? thinking_cpu_time (ais[s]) - cpu : -1;
       g_array_append_val (table->play_times[sides[s]], start);
       if (hearts_cards_count (hearts_deal_get_legal (&deal, rules)) > 1)
-        g_array_append_val (table->choice_times[sides[s]], start);
+        {
+          g_array_append_val (table->choice_times[sides[s]], start);
+          if (cpu >= 0)
+            g_array_append_val (table->choice_cpu[sides[s]], cpu);
+        }
 
       refusal = hearts_deal_play (&deal, rules, s, card);
       if (refusal != HEARTS_REFUSAL_NONE)
@@ -259,6 +301,7 @@ table_run (gpointer data)
     {
       g_array_append_vals (arena->play_times[side], table->play_times[side]->data, table->play_times[side]->len);
       g_array_append_vals (arena->choice_times[side], table->choice_times[side]->data, table->choice_times[side]->len);
+      g_array_append_vals (arena->choice_cpu[side], table->choice_cpu[side]->data, table->choice_cpu[side]->len);
       g_array_append_vals (arena->pass_times[side], table->pass_times[side]->data, table->pass_times[side]->len);
       for (guint s = 0; s < n; s++)
         if (table->ais[side][s] != NULL && hearts_external_ai_is_external (table->ais[side][s]))
@@ -307,6 +350,9 @@ parse_player (const char *spec,
   player->spec = spec;
   player->options = options;
   player->command = NULL;
+  player->shooter = g_strcmp0 (spec, "shooter") == 0;
+  if (player->shooter)
+    return TRUE;
   if (g_str_has_prefix (spec, "cmd:"))
     {
       player->command = spec + 4;
@@ -351,9 +397,12 @@ main (int   argc,
   context = g_option_context_new ("A B — measure two Hearts players on duplicate deals");
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
-                                    "A and B are levels (random, easy, normal, hard) or cmd:COMMAND, an engine that\n"
-                                    "speaks the hearts-engine protocol, e.g. \"cmd:hearts-engine --level hard\".\n"
-                                    "Player options: seed, movetime (ms), threads, samples, pass-samples.\n");
+                                    "A and B are levels (random, easy, normal, hard), \"shooter\" (a test opponent that\n"
+                                    "goes for the moon whenever it can) or cmd:COMMAND, an engine that speaks the\n"
+                                    "hearts-engine protocol, e.g. \"cmd:hearts-engine --level hard\".\n"
+                                    "Player options: seed, movetime (ms), threads, samples, pass-samples.\n"
+                                    "Think times are wall-clock; \"cpu\" is the thinking thread's processor time\n"
+                                    "(with threads=1, the whole of it), which the machine's load hardly changes.\n");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     die ("%s", error->message);
   if (argc != 3)
@@ -365,7 +414,7 @@ main (int   argc,
     die ("%s", error->message);
   if (!parse_player (argv[1], a_options ? a_options : no_options, &arena.players[0]) ||
       !parse_player (argv[2], b_options ? b_options : no_options, &arena.players[1]))
-    die ("a player is a level (random, easy, normal, hard) or cmd:COMMAND");
+    die ("a player is a level (random, easy, normal, hard), shooter or cmd:COMMAND");
 
   if (mode == NULL)
     arena.single = arena.rules.n_players != 4;
@@ -389,6 +438,7 @@ main (int   argc,
     {
       arena.play_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
       arena.choice_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
+      arena.choice_cpu[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
       arena.pass_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
     }
 
@@ -402,6 +452,7 @@ main (int   argc,
         {
           tables[j].play_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
           tables[j].choice_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
+          tables[j].choice_cpu[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
           tables[j].pass_times[side] = g_array_new (FALSE, FALSE, sizeof (gint64));
         }
       threads[j] = g_thread_new ("arena", table_run, &tables[j]);
@@ -451,13 +502,14 @@ main (int   argc,
     g_print ("A-B: %+.3f points per hand, 95%% CI [%+.3f, %+.3f] (sd %.2f over %u deals)\n",
              mean, mean - half, mean + half, sd, arena.n_deals);
     g_print ("moon rate: %.2f%% of hands\n", 100.0 * (moons[0] + moons[1]) / MAX (all_hands, 1));
-    g_print ("think time (choice: plays with two legal cards or more):\n");
+    g_print ("think time (choice: plays with two legal cards or more; cpu: the same choices in processor time):\n");
     for (guint side = 0; side < N_SIDES; side++)
       {
         g_autofree char *name = g_strdup_printf ("%c %s", 'A' + side, arena.players[side].spec);
 
         print_times ("play", name, arena.play_times[side]);
         print_times ("choice", name, arena.choice_times[side]);
+        print_times ("cpu", name, arena.choice_cpu[side]);
         print_times ("pass", name, arena.pass_times[side]);
       }
     for (guint side = 0; side < N_SIDES; side++)
@@ -473,12 +525,14 @@ main (int   argc,
           g_clear_pointer (&tables[j].ais[side][s], hearts_ai_free);
         g_array_unref (tables[j].play_times[side]);
         g_array_unref (tables[j].choice_times[side]);
+        g_array_unref (tables[j].choice_cpu[side]);
         g_array_unref (tables[j].pass_times[side]);
       }
   for (guint side = 0; side < N_SIDES; side++)
     {
       g_array_unref (arena.play_times[side]);
       g_array_unref (arena.choice_times[side]);
+      g_array_unref (arena.choice_cpu[side]);
       g_array_unref (arena.pass_times[side]);
     }
   g_mutex_clear (&arena.mutex);
