@@ -128,25 +128,41 @@ table_get_ai (Table *table,
   return ai;
 }
 
-/* Processor time in µs of what thinks for @ai: this thread, or the engine's process
- * (its main thread, which does the thinking with threads=1), read from
- * /proc/PID/schedstat; -1 when unknown. The load of the machine slows the wall clock
- * but hardly this. */
+/* Processor time in µs of process @pid's main thread, from /proc/PID/schedstat; -1 when
+ * unknown. */
+static gint64
+process_cpu_time (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/schedstat", (int) pid);
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return -1;
+  return (gint64) (g_ascii_strtoull (text, NULL, 10) / 1000);
+}
+
+/* Processor time in µs of what thinks for @ai: this thread, or the engine's process (its
+ * main thread, which does the thinking with threads=1); -1 when unknown. The load of the
+ * machine slows the wall clock but hardly this. */
 static gint64
 thinking_cpu_time (HeartsAi *ai)
 {
   if (hearts_external_ai_is_external (ai))
     {
-      GPid             pid = hearts_external_ai_get_pid (ai);
+      GPid             guard = hearts_external_ai_get_pid (ai);
       g_autofree char *path = NULL;
-      g_autofree char *text = NULL;
+      g_autofree char *children = NULL;
+      guint64          engine;
 
-      if (pid <= 0)
+      if (guard <= 0)
         return -1;
-      path = g_strdup_printf ("/proc/%d/schedstat", (int) pid);
-      if (!g_file_get_contents (path, &text, NULL, NULL))
+      /* The pid is the engine's guard, which leads its process group; the engine is its
+       * child (the guard itself hardly runs). */
+      path = g_strdup_printf ("/proc/%d/task/%d/children", (int) guard, (int) guard);
+      if (!g_file_get_contents (path, &children, NULL, NULL) ||
+          (engine = g_ascii_strtoull (children, NULL, 10)) == 0)
         return -1;
-      return (gint64) (g_ascii_strtoull (text, NULL, 10) / 1000);
+      return process_cpu_time ((GPid) engine);
     }
   else
     {
