@@ -365,6 +365,7 @@ hearts_review_hand_async (HeartsSeatView      *view,
   if (!hearts_ai_set_option (rd->hard, "movetime", "0") ||
       !hearts_ai_set_option (rd->hard, "threads", "1") ||
       !hearts_ai_set_option (rd->hard, "full-budget", "1") ||
+      !hearts_ai_set_option (rd->hard, "moon-losers", "5") ||
       !hearts_ai_set_option (rd->hard, "samples", samples_text) ||
       !hearts_ai_set_option (rd->hard, "pass-samples", samples_text))
     g_assert_not_reached ();

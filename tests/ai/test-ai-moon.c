@@ -53,6 +53,16 @@ hard_new (guint64 seed)
   return ai;
 }
 
+/* Hard with the moon as a plan of its own (an option: see hearts_ai_hard_new()). */
+static HeartsAi *
+hard_moon_new (guint64 seed)
+{
+  HeartsAi *ai = hard_new (seed);
+
+  g_assert_true (hearts_ai_set_option (ai, "moon-losers", "5"));
+  return ai;
+}
+
 /* Plays @deal to its end with @ais and scores it. */
 static void
 play_out (HeartsDeal        *deal,
@@ -296,7 +306,7 @@ test_hard_shoots (void)
 
   for (guint64 seed = 0; seed < 3; seed++)
     {
-      g_autoptr(HeartsAi) hard = hard_new (seed);
+      g_autoptr(HeartsAi) hard = hard_moon_new (seed);
       HeartsDealScore score;
 
       play_deal (hands, hard, seed, &score);
@@ -319,7 +329,7 @@ test_hard_not_reckless (void)
 
   for (guint64 seed = 0; seed < 3; seed++)
     {
-      g_autoptr(HeartsAi) hard = hard_new (seed);
+      g_autoptr(HeartsAi) hard = hard_moon_new (seed);
       g_autoptr(HeartsAi) shooter = hearts_ai_new_test_shooter (seed);
       HeartsDealScore score;
 

@@ -23,6 +23,7 @@ review_ai (guint64 seed)
   g_assert_true (hearts_ai_set_option (ai, "movetime", "0"));
   g_assert_true (hearts_ai_set_option (ai, "threads", "1"));
   g_assert_true (hearts_ai_set_option (ai, "full-budget", "1"));
+  g_assert_true (hearts_ai_set_option (ai, "moon-losers", "5"));
   g_assert_true (hearts_ai_set_option (ai, "samples", SAMPLES));
   g_assert_true (hearts_ai_set_option (ai, "pass-samples", SAMPLES));
   return ai;
