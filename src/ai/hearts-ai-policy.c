@@ -27,6 +27,22 @@ const HeartsAiStyle hearts_ai_style_model = {
   .moon_plan = TRUE,
 };
 
+const HeartsAiStyle hearts_ai_style_playout = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+  .moon_bold = TRUE,
+  .moon_watch = TRUE,
+};
+
+const HeartsAiStyle hearts_ai_style_alert = {
+  .moon_defense = TRUE,
+  .moon_attack = TRUE,
+  .moon_plan = TRUE,
+  .moon_bold = TRUE,
+  .moon_alert = TRUE,
+};
+
 const HeartsAiStyle hearts_ai_style_shooter = {
   .moon_defense = TRUE,
   .moon_attack = TRUE,
@@ -191,6 +207,31 @@ hearts_ai_moon_hand (HeartsCards hand)
   return losers <= 3;
 }
 
+guint
+hearts_ai_moon_losers (HeartsCards hand,
+                       HeartsCards out)
+{
+  guint losers = 0;
+
+  /* The losing-trick count against the cards still out: of each suit's top three
+   * places, those where more cards out rank above than the place can outlast. */
+  for (guint s = 0; s < HEARTS_N_SUITS; s++)
+    {
+      HeartsCards mine = hand & SUIT (s);
+      guint       places = MIN (hearts_cards_count (mine), 3);
+
+      for (guint i = 0; i < places; i++)
+        {
+          HeartsCard top = hearts_cards_highest (mine);
+
+          if (hearts_cards_count (out & cards_above (top)) > i)
+            losers++;
+          mine &= ~HEARTS_CARD_BIT (top);
+        }
+    }
+  return losers;
+}
+
 static guint
 moon_points (HeartsCards taken)
 {
@@ -218,6 +259,7 @@ count_losers (const HeartsAiSituation *sit)
 
 static gboolean
 moon_is_on (const HeartsAiSituation *sit,
+            const HeartsAiStyle     *style,
             guint                    points)
 {
   /* Every card out must be beaten, bar perhaps one small loser when few points wait. */
@@ -227,7 +269,43 @@ moon_is_on (const HeartsAiSituation *sit,
     return TRUE;
   if (points >= 20 && losers <= 1 && sit->tricks_left <= 6)
     return TRUE;
+  if (style->moon_bold && points > 0)
+    {
+      /* In a playout a runner goes on with a hand that may make it, or once it has
+       * shown it is going for it (it wins most tricks). */
+      guint won = hearts_cards_count (sit->taken[sit->seat]) / sit->n_players;
+      guint done = (hearts_cards_count (sit->played) - sit->trick_len) / sit->n_players;
+
+      if (losers <= 2 || (won >= 2 && won * 3 >= done * 2))
+        return TRUE;
+    }
   return FALSE;
+}
+
+/* Cards of @runner's that another seat could beat, when its hand is known (in a
+ * playout, where every hand is), else G_MAXUINT. */
+static guint
+runner_losers (const HeartsAiSituation *sit,
+               guint                    runner)
+{
+  HeartsCards hand = sit->must[runner];
+  HeartsCards others = 0;
+  guint       losers = 0;
+
+  if (hearts_cards_count (hand) < sit->counts[runner])
+    return G_MAXUINT;
+  for (guint s = 0; s < sit->n_players; s++)
+    if (s != runner)
+      others |= s == sit->seat ? sit->hand : sit->must[s];
+  for (guint suit = 0; suit < HEARTS_N_SUITS; suit++)
+    {
+      HeartsCard c;
+
+      HEARTS_CARDS_FOREACH (c, hand & SUIT (suit))
+        if (others & cards_above (c))
+          losers++;
+    }
+  return losers;
 }
 
 static gboolean
@@ -238,11 +316,13 @@ moon_is_threat (const Ctx *ctx,
   guint                    points = moon_points (sit->taken[runner]);
   guint                    hearts_taken = hearts_cards_count (sit->taken[runner] & HEARTS);
 
-  guint                    won = hearts_cards_count (sit->taken[runner]) / ctx->n;
-  guint                    done = (hearts_cards_count (sit->played) - sit->trick_len) / ctx->n;
-
   if ((sit->played & QS_BIT) && !(sit->taken[runner] & QS_BIT))
     return FALSE; /* the queen went in a trick that was not the runner's: impossible, but safe */
+  if (ctx->style->moon_alert && points > 0)
+    return TRUE;
+  guint won = hearts_cards_count (sit->taken[runner]) / ctx->n;
+  guint done = (hearts_cards_count (sit->played) - sit->trick_len) / ctx->n;
+
   if (points >= 16)
     return TRUE;
   if (hearts_taken >= 6)
@@ -254,6 +334,14 @@ moon_is_threat (const Ctx *ctx,
   /* A runner that wins most tricks is playing for the moon. */
   if (ctx->style->moon_watch && points > 0 && won >= 3 && won * 4 >= done * 3)
     return TRUE;
+  if (ctx->style->moon_bold)
+    {
+      /* In a playout the defence is quicker: a point costs less than a moon. */
+      if (points > 0 && won >= 2 && won * 3 >= done * 2)
+        return TRUE;
+      if (points > 0 && runner_losers (sit, runner) <= 2)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -677,7 +765,7 @@ hearts_ai_policy_play (const HeartsAiSituation *sit,
   ctx.shooting = FALSE;
   ctx.defending = FALSE;
   if (ctx.runner == (gint) ctx.me)
-    ctx.shooting = style->moon_attack && moon_is_on (sit, moon_points (sit->taken[ctx.me]));
+    ctx.shooting = style->moon_attack && moon_is_on (sit, style, moon_points (sit->taken[ctx.me]));
   if (ctx.runner < 0 || ctx.runner == (gint) ctx.me)
     ctx.shooting |= style->moon_always ||
                     (style->moon_plan && sit->start_hand != 0 && hearts_ai_moon_hand (sit->start_hand));

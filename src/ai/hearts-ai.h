@@ -76,6 +76,10 @@ typedef struct
   guint       best;                             /* index of the Hard player's choice */
   HeartsCards moves[HEARTS_AI_MAX_EVALUATED];   /* one card, or a pass of three */
   double      points[HEARTS_AI_MAX_EVALUATED];
+  /* How likely the hand then ends with a moon by this seat, and by another, under the
+   * plan the move is best played with (as points: the moon or not). */
+  double      own_moon[HEARTS_AI_MAX_EVALUATED];
+  double      their_moon[HEARTS_AI_MAX_EVALUATED];
 } HeartsAiEvaluation;
 
 /* @ai must be a Hard player. FALSE unless @view's seat is to play. Cards that play

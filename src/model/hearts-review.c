@@ -28,17 +28,41 @@ hearts_review_deal_count (const HeartsDeal *deal,
   return n;
 }
 
+/* @shooter: who shot the moon in the hand as it was played, -1 for nobody, -2 while the
+ * hand is not over. */
 static void
 fill_move (HeartsReviewMove         *move,
            const HeartsAiEvaluation *eval,
-           guint                     made)
+           guint                     made,
+           guint                     seat,
+           gint                      shooter)
 {
+  guint  best = eval->best;
+  double lost, let, gave;
+
   g_assert (made < eval->n_moves);
-  move->best = eval->moves[eval->best];
+  move->best = eval->moves[best];
   move->move_points = eval->points[made];
-  move->best_points = eval->points[eval->best];
+  move->best_points = eval->points[best];
   move->forced = eval->n_moves == 1;
   move->costly = move->move_points - move->best_points >= HEARTS_REVIEW_COSTLY_POINTS;
+  move->moon = HEARTS_REVIEW_MOON_NONE;
+  move->move_moon = eval->their_moon[made];
+  move->best_moon = eval->their_moon[best];
+  if (!move->costly || shooter == -2)
+    return;
+  /* The moon is named only when the hand bears it out, and when it explains the loss. */
+  lost = move->move_points - move->best_points;
+  let = eval->their_moon[made] - eval->their_moon[best];
+  gave = eval->own_moon[best] - eval->own_moon[made];
+  if (shooter >= 0 && shooter != (gint) seat && let >= HEARTS_REVIEW_MOON_CHANCE && let * 26 >= lost / 2)
+    move->moon = HEARTS_REVIEW_MOON_LET_THROUGH;
+  else if (shooter != (gint) seat && gave >= HEARTS_REVIEW_MOON_CHANCE && gave * 26 >= lost / 2)
+    {
+      move->moon = HEARTS_REVIEW_MOON_GAVE_UP;
+      move->move_moon = eval->own_moon[made];
+      move->best_moon = eval->own_moon[best];
+    }
 }
 
 static gboolean
@@ -65,9 +89,18 @@ hearts_review_deal (const HeartsRules   *rules,
   HeartsDeal         replay;
   HeartsView         view;
   HeartsAiEvaluation eval;
+  gint               shooter = -2;
   gboolean           ok;
 
   g_return_val_if_fail (seat < deal->n_players, NULL);
+
+  if (hearts_deal_is_done (deal))
+    {
+      HeartsDealScore score;
+
+      hearts_deal_score (deal, rules, totals, &score);
+      shooter = score.shooter;
+    }
 
   ok = hearts_deal_init (&replay, rules, deal->dealer, deal->pass, deal->dealt);
   g_return_val_if_fail (ok, NULL);
@@ -88,7 +121,7 @@ hearts_review_deal (const HeartsRules   *rules,
       g_assert (ok);
       for (guint c = 0; c < eval.n_moves; c++)
         if (eval.moves[c] == move.move)
-          fill_move (&move, &eval, c);
+          fill_move (&move, &eval, c, seat, shooter);
       g_array_append_val (moves, move);
       if (progress != NULL)
         progress (moves->len, total, progress_data);
@@ -115,7 +148,7 @@ hearts_review_deal (const HeartsRules   *rules,
           hearts_view_init (&view, rules, &replay, seat, hand_index, totals);
           ok = hearts_ai_evaluate_play (hard, &view, &eval);
           g_assert (ok);
-          fill_move (&move, &eval, hearts_ai_evaluation_find_play (&eval, &view, card));
+          fill_move (&move, &eval, hearts_ai_evaluation_find_play (&eval, &view, card), seat, shooter);
           g_array_append_val (moves, move);
           if (progress != NULL)
             progress (moves->len, total, progress_data);
@@ -332,6 +365,7 @@ hearts_review_hand_async (HeartsSeatView      *view,
   if (!hearts_ai_set_option (rd->hard, "movetime", "0") ||
       !hearts_ai_set_option (rd->hard, "threads", "1") ||
       !hearts_ai_set_option (rd->hard, "full-budget", "1") ||
+      !hearts_ai_set_option (rd->hard, "moon-losers", "5") ||
       !hearts_ai_set_option (rd->hard, "samples", samples_text) ||
       !hearts_ai_set_option (rd->hard, "pass-samples", samples_text))
     g_assert_not_reached ();

@@ -12,6 +12,17 @@ G_BEGIN_DECLS
 
 /* A move that costs at least this many expected points more than the best is marked. */
 #define HEARTS_REVIEW_COSTLY_POINTS 1.0
+/* A costly move is put down to the moon when it changes the chance of one by this much,
+ * and that change times the moon's 26 points is at least half the points it lost. */
+#define HEARTS_REVIEW_MOON_CHANCE 0.1
+
+/* Why a costly move cost: a moon. */
+typedef enum
+{
+  HEARTS_REVIEW_MOON_NONE,
+  HEARTS_REVIEW_MOON_GAVE_UP,     /* the best move went for the seat's own moon; the hand ended without it */
+  HEARTS_REVIEW_MOON_LET_THROUGH, /* the best move stopped another seat's moon, which the hand then had */
+} HeartsReviewMoon;
 
 /* One move of the reviewed seat: its pass, or one of its plays. Points are expected
  * points less the mean of the others' (see hearts_ai_evaluate_play()), from the view
@@ -27,6 +38,9 @@ typedef struct
   double      best_points;
   gboolean    forced;         /* there was no other move (cards that play alike count once) */
   gboolean    costly;         /* move_points - best_points >= HEARTS_REVIEW_COSTLY_POINTS */
+  HeartsReviewMoon moon;      /* for a costly move: whether a moon is what it cost */
+  double      move_moon;      /* the chance of that moon (or, unmarked, of another seat's) after the move */
+  double      best_moon;      /* the same after the computer's choice */
 } HeartsReviewMove;
 
 /* Called on the caller's thread-default main context as the review goes. */

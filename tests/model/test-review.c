@@ -23,6 +23,7 @@ review_ai (guint64 seed)
   g_assert_true (hearts_ai_set_option (ai, "movetime", "0"));
   g_assert_true (hearts_ai_set_option (ai, "threads", "1"));
   g_assert_true (hearts_ai_set_option (ai, "full-budget", "1"));
+  g_assert_true (hearts_ai_set_option (ai, "moon-losers", "5"));
   g_assert_true (hearts_ai_set_option (ai, "samples", SAMPLES));
   g_assert_true (hearts_ai_set_option (ai, "pass-samples", SAMPLES));
   return ai;
@@ -185,6 +186,208 @@ test_review_bad_play (void)
         }
     }
   g_assert_cmpuint (found, ==, 4);
+}
+
+/* Plays @deal to its end, seat by seat with @ais. */
+static void
+play_with (HeartsDeal        *deal,
+           const HeartsRules *rules,
+           HeartsAi         **ais)
+{
+  while (deal->phase == HEARTS_DEAL_PLAYING)
+    {
+      HeartsView view;
+
+      hearts_view_init (&view, rules, deal, deal->turn, 0, NULL);
+      g_assert_cmpint (hearts_deal_play (deal, rules, deal->turn, hearts_ai_choose_play (ais[deal->turn], &view)),
+                       ==, HEARTS_REFUSAL_NONE);
+    }
+}
+
+/* Counts the moves of @review marked with @moon, checking that each is costly. */
+static guint
+count_moon_marks (GArray          *review,
+                  HeartsReviewMoon moon)
+{
+  guint marked = 0;
+
+  for (guint i = 0; i < review->len; i++)
+    {
+      const HeartsReviewMove *move = &g_array_index (review, HeartsReviewMove, i);
+
+      if (move->moon == HEARTS_REVIEW_MOON_NONE)
+        continue;
+      g_assert_true (move->costly);
+      g_assert_cmpfloat (move->move_points - move->best_points, >=, HEARTS_REVIEW_COSTLY_POINTS);
+      if (move->moon == moon)
+        {
+          g_test_message ("%s at trick %u: %s, %.1f points lost, the computer's %s",
+                          moon == HEARTS_REVIEW_MOON_GAVE_UP ? "gave up the moon" : "let the moon through",
+                          move->trick + 1, hearts_card_to_string (hearts_cards_lowest (move->move)),
+                          move->move_points - move->best_points,
+                          hearts_card_to_string (hearts_cards_lowest (move->best)));
+          marked++;
+        }
+    }
+  return marked;
+}
+
+/* Seat 1 goes for the moon whenever it can, against three beginners, and makes it: the
+ * review of seat 0 puts a costly move down to the moon it let through; a hand without
+ * a moon has no such mark. */
+static void
+test_review_moon_let_through (void)
+{
+  HeartsRules rules;
+  HeartsRng   rng;
+  guint       moons = 0, marked = 0, clean = 0;
+
+  hearts_rules_init_default (&rules);
+  hearts_rng_init (&rng, hearts_test_seed () + 2);
+  for (guint trial = 0; trial < 400 && (moons < 6 || clean < 6); trial++)
+    {
+      g_autoptr(HeartsAi) hard = review_ai (trial);
+      g_autoptr(HeartsAi) easy = hearts_ai_new (HEARTS_AI_EASY, trial);
+      g_autoptr(HeartsAi) shooter = hearts_ai_new_test_shooter (trial);
+      g_autoptr(GArray) review = NULL;
+      g_autoptr(GError) error = NULL;
+      HeartsAi       *ais[] = { easy, shooter, easy, easy };
+      gint            totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsDealScore score;
+      HeartsDeal      deal;
+
+      hearts_deal_shuffle (&deal, &rules, 0, 3, &rng);
+      play_with (&deal, &rules, ais);
+      hearts_deal_score (&deal, &rules, NULL, &score);
+      if (score.shooter != 1 && clean >= 6)
+        continue;
+      if (score.shooter == 1 && moons >= 6)
+        continue;
+      g_assert_true (hearts_ai_set_option (hard, "samples", "64"));
+      review = hearts_review_deal (&rules, &deal, 0, 0, totals, hard, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      if (score.shooter == 1)
+        {
+          moons++;
+          marked += count_moon_marks (review, HEARTS_REVIEW_MOON_LET_THROUGH) > 0;
+        }
+      else
+        {
+          clean++;
+          g_assert_cmpuint (count_moon_marks (review, HEARTS_REVIEW_MOON_LET_THROUGH), ==, 0);
+        }
+    }
+  g_test_message ("%u moons, %u reviews with the mark", moons, marked);
+  g_assert_cmpuint (moons, ==, 6);
+  g_assert_cmpuint (marked, >=, 2);
+}
+
+/* Whether seat 0 playing @card loses the trick for sure with a heart in it: a heart led
+ * under another seat's every heart, or, following, a card under the trick's best one (or
+ * of another suit) with a heart on the trick or the card a heart. */
+static gboolean
+loses_a_heart (const HeartsDeal *deal,
+               HeartsCard        card)
+{
+  gboolean heart = HEARTS_CARD_SUIT (card) == HEARTS_SUIT_HEARTS;
+
+  if (deal->trick_len == 0)
+    {
+      for (guint s = 1; s < 4 && heart; s++)
+        {
+          HeartsCards hearts = deal->hands[s] & HEARTS_HEARTS_MASK;
+
+          if (hearts != 0 && hearts_cards_lowest (hearts) > card)
+            return TRUE;
+        }
+      return FALSE;
+    }
+  else
+    {
+      HeartsSuit led = HEARTS_CARD_SUIT (deal->plays[deal->n_plays - deal->trick_len]);
+      HeartsCard high = hearts_cards_highest (deal->trick_cards & HEARTS_SUIT_MASK (led));
+
+      return (HEARTS_CARD_SUIT (card) != led || card < high) &&
+             (heart || (deal->trick_cards & HEARTS_HEARTS_MASK) != 0);
+    }
+}
+
+/* The hand of /ai/moon/hard-shoots, played by Hard with the moon as its plan (as the
+ * review plays), which makes it; but from the fifth trick on, while nobody else has a
+ * point, the first time it can surely lose a trick with a heart in it, it does: that move
+ * gives the moon up, and the review marks it so, with what it cost (about 19 points). */
+static void
+test_review_moon_thrown_away (void)
+{
+  static const char *hands[] = {
+    "4C QC AC 9D 4S 9S KS 4H 5H 9H JH KH AH",
+    "2C 8C TC 3D 4D TD KD 7S TS JS QS 3H TH",
+    "KC 2D 6D 7D JD AD 2S 3S 5S 8S AS 6H 8H",
+    "3C 5C 6C 7C 9C JC 5D 8D QD 6S 2H 7H QH",
+  };
+  HeartsRules rules;
+
+  hearts_rules_init_default (&rules);
+  for (guint64 seed = 0; seed < 3; seed++)
+    {
+      g_autoptr(HeartsAi) hard = review_ai (seed);
+      g_autoptr(HeartsAi) reviewer = review_ai (seed);
+      g_autoptr(HeartsAi) normal = hearts_ai_new (HEARTS_AI_NORMAL, seed);
+      g_autoptr(GArray) review = NULL;
+      g_autoptr(GError) error = NULL;
+      gint            totals[HEARTS_MAX_PLAYERS] = { 0 };
+      HeartsCards     cards[HEARTS_MAX_PLAYERS];
+      HeartsDealScore score;
+      HeartsDeal      deal;
+      gint            thrown = -1;
+      gboolean        found = FALSE;
+
+      g_assert_true (hearts_ai_set_option (hard, "samples", "200"));
+      for (guint s = 0; s < rules.n_players; s++)
+        g_assert_true (hearts_cards_from_string (hands[s], &cards[s]));
+      g_assert_true (hearts_deal_init (&deal, &rules, 0, HEARTS_PASS_HOLD, cards));
+      while (deal.phase == HEARTS_DEAL_PLAYING)
+        {
+          HeartsView view;
+          HeartsCard card;
+
+          hearts_view_init (&view, &rules, &deal, deal.turn, 0, NULL);
+          card = hearts_ai_choose_play (deal.turn == 0 ? hard : normal, &view);
+          if (deal.turn == 0 && thrown < 0 && deal.n_plays / 4 >= 4 &&
+              hearts_cards_points (deal.taken[1] | deal.taken[2] | deal.taken[3], &rules) == 0)
+            {
+              HeartsCards legal = hearts_deal_get_legal (&deal, &rules);
+
+              for (HeartsCards rest = legal; rest != 0; rest &= rest - 1)
+                if (loses_a_heart (&deal, hearts_cards_lowest (rest)))
+                  {
+                    card = hearts_cards_lowest (rest);
+                    thrown = deal.n_plays / 4;
+                    break;
+                  }
+            }
+          g_assert_cmpint (hearts_deal_play (&deal, &rules, deal.turn, card), ==, HEARTS_REFUSAL_NONE);
+        }
+      g_assert_cmpint (thrown, >=, 0);
+      hearts_deal_score (&deal, &rules, NULL, &score);
+      g_assert_cmpint (score.shooter, !=, 0);
+      review = hearts_review_deal (&rules, &deal, 0, 0, totals, reviewer, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      count_moon_marks (review, HEARTS_REVIEW_MOON_GAVE_UP);
+      for (guint i = 0; i < review->len; i++)
+        {
+          const HeartsReviewMove *move = &g_array_index (review, HeartsReviewMove, i);
+
+          if (!move->is_pass && move->trick == (guint) thrown)
+            {
+              g_test_message ("seed %u: trick %u, %.1f points lost, moon %.2f against %.2f", (guint) seed,
+                              move->trick + 1, move->move_points - move->best_points, move->move_moon, move->best_moon);
+              g_assert_cmpint (move->moon, ==, HEARTS_REVIEW_MOON_GAVE_UP);
+              found = TRUE;
+            }
+        }
+      g_assert_true (found);
+    }
 }
 
 static gboolean
@@ -415,6 +618,8 @@ main (int   argc,
 
   g_test_add_func ("/review/view-only", test_review_view_only);
   g_test_add_func ("/review/bad-play-costly", test_review_bad_play);
+  g_test_add_func ("/review/moon-let-through", test_review_moon_let_through);
+  g_test_add_func ("/review/moon-thrown-away", test_review_moon_thrown_away);
   g_test_add_func ("/review/async", test_review_async);
   g_test_add_func ("/review/from-view", test_review_from_view);
   g_test_add_func ("/review/cancel", test_review_cancel);

@@ -264,6 +264,7 @@ describe_review (HeartsReviewView *review)
       g_variant_builder_add (&b, "{sv}", "move", g_variant_new_string (mine));
       g_variant_builder_add (&b, "{sv}", "best", g_variant_new_string (best));
       g_variant_builder_add (&b, "{sv}", "costly", g_variant_new_boolean (move->costly));
+      g_variant_builder_add (&b, "{sv}", "moon", g_variant_new_uint32 (move->moon));
       g_variant_builder_add (&b, "{sv}", "verdict", g_variant_new_take_string (hearts_review_view_dup_verdict (review)));
       g_variant_builder_add (&b, "{sv}", "summary", g_variant_new_take_string (hearts_review_view_dup_summary (review)));
     }

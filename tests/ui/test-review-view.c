@@ -73,7 +73,8 @@ human_card (HeartsGame *game,
 }
 
 /* A review with one of each kind: a costly pass, a forced play, a good one (not the
- * computer's card, negative points), best moves, and a costly play at trick 6. */
+ * computer's card, negative points), best moves, a costly play at trick 6 and one at
+ * trick 9 that let a moon through. */
 static GArray *
 fixed_review (HeartsGame *game)
 {
@@ -117,6 +118,17 @@ fixed_review (HeartsGame *game)
           m.move_points = 5.2;
           m.best_points = 0.4;
           m.costly = TRUE;
+        }
+      else if (t == 8)
+        {
+          /* Let another seat's moon through. */
+          m.best = HEARTS_CARD_BIT (human_card (game, 9));
+          m.move_points = 7.9;
+          m.best_points = 1.4;
+          m.costly = TRUE;
+          m.moon = HEARTS_REVIEW_MOON_LET_THROUGH;
+          m.move_moon = 0.9;
+          m.best_moon = 0.2;
         }
       g_array_append_val (moves, m);
     }
@@ -209,7 +221,7 @@ test_review_fixed (void)
   g_assert_cmpuint (n_step_notifies, ==, 2);
 
   summary = hearts_review_view_dup_summary (view);
-  g_assert_cmpstr (summary, ==, "2 costly moves, about 7.5 points lost");
+  g_assert_cmpstr (summary, ==, "3 costly moves, about 14.0 points lost");
 
   /* The numbers say what they are, and which way is better. */
   {
@@ -233,12 +245,20 @@ test_review_fixed (void)
       g_assert_cmpint (hearts_test_find_with_class (chip, GTK_TYPE_WIDGET, "costly") != NULL, ==, move->costly);
       if (move->costly)
         {
+          GtkWidget *mark = gtk_widget_get_next_sibling (gtk_widget_get_first_child (gtk_button_get_child (GTK_BUTTON (chip))));
+
           n_costly++;
           g_assert_true (GTK_IS_IMAGE (gtk_widget_get_first_child (gtk_button_get_child (GTK_BUTTON (chip)))));
+          /* A moon's mark, and its name in words. */
+          g_assert_cmpint (GTK_IS_LABEL (mark) && g_str_equal (gtk_label_get_label (GTK_LABEL (mark)), "☾"), ==,
+                           move->moon != HEARTS_REVIEW_MOON_NONE);
+          if (move->moon != HEARTS_REVIEW_MOON_NONE)
+            gtk_test_accessible_assert_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                 "Trick 9: Let the moon through: about 6.5 points lost");
         }
     }
   g_assert_cmpuint (n_chips, ==, 14);
-  g_assert_cmpuint (n_costly, ==, 2);
+  g_assert_cmpuint (n_costly, ==, 3);
 
   /* The pass: costly, the three cards against the computer's three. */
   mine = card_name (moves->len > 0 ? g_array_index (moves, HeartsReviewMove, 0).move : 0);
@@ -326,6 +346,11 @@ test_review_fixed (void)
   g_assert_true (g_str_has_prefix (verdict, "Trick 6 of 13. Costly move: about 4.8 points lost. You played the "));
   g_assert_nonnull (strstr (verdict, ": +5.2 expected points. The computer would play the "));
   g_assert_true (g_str_has_suffix (verdict, ": +0.4."));
+  g_clear_pointer (&verdict, g_free);
+
+  /* The moon it let through, said in words. */
+  verdict = verdict_at (view, 9);
+  g_assert_true (g_str_has_prefix (verdict, "Trick 9 of 13. Let the moon through: about 6.5 points lost. You played the "));
   g_clear_pointer (&verdict, g_free);
 
   /* Previous and Next stop at the ends. */

@@ -179,6 +179,12 @@ verdict_title (const HeartsReviewMove *move)
   if (move->costly)
     {
       lost = g_strdup_printf ("%.1f", points_lost (move));
+      if (move->moon == HEARTS_REVIEW_MOON_GAVE_UP)
+        /* Translators: a costly move that gave up shooting the moon; %s is a number of points, as "4.8" */
+        return g_strdup_printf (_("Gave up the moon: about %s points lost"), lost);
+      if (move->moon == HEARTS_REVIEW_MOON_LET_THROUGH)
+        /* Translators: a costly move that let another player shoot the moon; %s is a number of points, as "4.8" */
+        return g_strdup_printf (_("Let the moon through: about %s points lost"), lost);
       /* Translators: %s is a number of points, as "4.8" */
       return g_strdup_printf (_("Costly move: about %s points lost"), lost);
     }
@@ -389,6 +395,9 @@ make_chip (HeartsReviewView       *self,
 
       gtk_box_append (GTK_BOX (box), icon);
       gtk_widget_add_css_class (chip, "costly");
+      /* The score sheet's moon mark: the chip's name says it in words. */
+      if (move->moon != HEARTS_REVIEW_MOON_NONE)
+        gtk_box_append (GTK_BOX (box), gtk_label_new ("☾"));
     }
   else if (move->forced)
     gtk_widget_add_css_class (chip, "forced");
