@@ -56,7 +56,8 @@ typedef struct
   guint64  pass_work;    /* the same for a pass */
   guint    bold;         /* 1: the playouts' seats play hearts_ai_style_playout */
   guint    moon_margin;  /* cost (3 a point with four players) a moon plan must win by */
-  guint    moon_power;   /* a plan's moon share p counts as p to this power (tenths) */
+  guint    moon_power;   /* while the moon is a plan, a candidate's moon share p counts as
+                          * p to this power (tenths) */
   guint    alert;        /* 1: against a moon plan the others play hearts_ai_style_alert */
   guint    runner_losers; /* a seat with every point so far shoots in a sample where its
                            * hand has at most this many losing tricks; 0: never */
@@ -84,7 +85,7 @@ typedef struct
   double means[MAX_CANDIDATES];
   double own_moon[MAX_CANDIDATES]; /* weighted share of the samples */
   double their_moon[MAX_CANDIDATES];
-  double discount[MAX_CANDIDATES]; /* added to a moon plan's mean for its optimism */
+  double discount[MAX_CANDIDATES]; /* added to a mean for the moon plan's optimism */
 } SearchResult;
 
 /* The samples are played in rounds: every thread helps with a round, then the calling
@@ -236,14 +237,23 @@ moon_discounts (const Search *s,
     }
 }
 
-/* A moon plan must also win by a margin: its mean is the least sure (a moon or a bad
- * hand), and the best of many noisy means is too good. Fills @bias with what each
- * candidate's mean is judged with. */
+/* What candidate @c's mean is judged with: its discount, and a moon plan must also win by
+ * a margin: its mean is the least sure (a moon or a bad hand), and the best of many noisy
+ * means is too good. */
+static inline double
+candidate_bias (const Search *s,
+                const double *discount,
+                guint         c)
+{
+  return discount[c] + (is_moon_plan (s, c) ? s->moon_margin : 0);
+}
+
+/* Fills @means and @discount (see moon_discounts()) and returns the best candidate. */
 static guint
 best_candidate (const Search *s,
                 guint         n_samples,
                 double       *means,
-                double       *bias)
+                double       *discount)
 {
   double total = 0;
   guint  best = 0;
@@ -259,11 +269,9 @@ best_candidate (const Search *s,
       }
   for (guint c = 0; c < s->n_cands; c++)
     means[c] /= MAX (total, 1e-300);
-  moon_discounts (s, n_samples, bias);
-  for (guint c = 0; c < s->n_cands; c++)
-    bias[c] += is_moon_plan (s, c) ? s->moon_margin : 0;
+  moon_discounts (s, n_samples, discount);
   for (guint c = 1; c < s->n_cands; c++)
-    if (means[c] + bias[c] < means[best] + bias[best])
+    if (means[c] + candidate_bias (s, discount, c) < means[best] + candidate_bias (s, discount, best))
       best = c;
   return best;
 }
@@ -302,8 +310,8 @@ static gboolean
 clear_winner (const Search *s,
               guint         n_samples)
 {
-  double means[MAX_CANDIDATES], bias[MAX_CANDIDATES];
-  guint  best = best_candidate (s, n_samples, means, bias);
+  double means[MAX_CANDIDATES], discount[MAX_CANDIDATES];
+  guint  best = best_candidate (s, n_samples, means, discount);
 
   for (guint c = 0; c < s->n_cands; c++)
     {
@@ -316,7 +324,7 @@ clear_winner (const Search *s,
           {
             double w = s->weights[i];
             double d = s->costs[i * s->n_cands + c] - s->costs[i * s->n_cands + best] +
-                       bias[c] - bias[best];
+                       candidate_bias (s, discount, c) - candidate_bias (s, discount, best);
 
             w_sum += w;
             w_sq += w * w;
@@ -349,7 +357,7 @@ search (HeartsAiHard *self,
 {
   GThread *threads[16];
   guint    n_threads = CLAMP (self->threads, 1, G_N_ELEMENTS (threads) + 1);
-  double   means[MAX_CANDIDATES], bias[MAX_CANDIDATES];
+  double   means[MAX_CANDIDATES], discount[MAX_CANDIDATES];
   guint    done = 0, best;
   guint64  work = 0;
   Search   s;
@@ -401,11 +409,11 @@ search (HeartsAiHard *self,
   for (guint t = 1; t < n_threads; t++)
     g_thread_join (threads[t - 1]);
 
-  best = best_candidate (&s, done, means, bias);
+  best = best_candidate (&s, done, means, discount);
   if (result != NULL)
     {
       memcpy (result->means, means, n_cands * sizeof (double));
-      moon_discounts (&s, done, result->discount);
+      memcpy (result->discount, discount, n_cands * sizeof (double));
       candidate_moons (&s, done, result->own_moon, result->their_moon);
     }
   g_mutex_clear (&s.mutex);

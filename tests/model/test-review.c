@@ -373,6 +373,7 @@ test_review_moon_thrown_away (void)
       g_assert_cmpint (score.shooter, !=, 0);
       review = hearts_review_deal (&rules, &deal, 0, 0, totals, reviewer, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
+      /* For its checks: every marked move is costly. */
       count_moon_marks (review, HEARTS_REVIEW_MOON_GAVE_UP);
       for (guint i = 0; i < review->len; i++)
         {
