@@ -17,7 +17,8 @@
  * hearts_test_init_widgets:
  *
  * gtk_test_init() and adw_init(), or a skip of the whole test program when
- * there is no display to open.
+ * there is no display to open. The program's exit waits for the cards still being
+ * drawn in threads (librsvg and cairo must not be torn down under them).
  */
 void
 hearts_test_init_widgets (int    *argc,
@@ -26,6 +27,7 @@ hearts_test_init_widgets (int    *argc,
   hearts_test_skip_without_display ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();
+  atexit (hearts_card_theme_stop_workers);
 }
 
 /**

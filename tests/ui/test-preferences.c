@@ -820,8 +820,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   hearts_test_init_widgets (&argc, &argv);
   /* A closed AdwDialog goes at once, not after its animation. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
@@ -838,8 +836,5 @@ main (int   argc,
   g_test_add_func ("/preferences/seat-places", test_seat_places);
   g_test_add_func ("/statistics-dialog/last-rules-and-names", test_statistics_last_rules);
 
-  status = g_test_run ();
-  /* A card still being drawn in a thread must not meet the process's exit. */
-  hearts_card_theme_stop_workers ();
-  return status;
+  return g_test_run ();
 }

@@ -485,8 +485,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   hearts_test_init_widgets (&argc, &argv);
 
   g_test_add_func ("/review-view/fixed", test_review_fixed);
@@ -494,7 +492,5 @@ main (int   argc,
   g_test_add_func ("/review-view/cancel-button", test_review_cancel_button);
   g_test_add_func ("/review-view/cancel-close", test_review_cancel_close);
 
-  status = g_test_run ();
-  hearts_card_theme_stop_workers ();
-  return status;
+  return g_test_run ();
 }
